@@ -1,0 +1,117 @@
+// Builds the HTTP application from its adapters. main.ts is the only file that listens.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Deps } from './http/context.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerAccountRoutes } from './features/accounts/routes.js';
+import { registerContactRoutes } from './features/contact/routes.js';
+import { registerEmployerRoutes } from './features/employers/routes.js';
+import { registerJobBoardRoutes } from './features/job-board/routes.js';
+import { registerMediaRoutes } from './features/media/routes.js';
+import { registerResumeRoutes } from './features/resumes/routes.js';
+import { registerSystemRoutes } from './features/system/routes.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+/** Paths that carry secrets or personal data are logged without them. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/\?.*$/, '')
+    .replace(/\/(confirmation|change-password|special-register)\/[^/]+/g, '/$1/[redacted]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["auth-token"]'], remove: true },
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+    },
+  };
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'] | false;
+}
+
+export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 100 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const stripe = deps.payments.name === 'stripe';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+    hsts: deps.config.env === 'production' ? undefined : false,
+  });
+
+  registerSystemRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerContactRoutes(app, deps);
+  registerMediaRoutes(app, deps);
+  registerJobBoardRoutes(app, deps);
+  registerEmployerRoutes(app, deps);
+  registerResumeRoutes(app, deps);
+
+  await registerWebApp(app, deps.config.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}
+
+/** Serves the built web app: hashed assets cached for a year, index.html never cached, SPA fallback. */
+async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
+  const indexFile = path.join(dist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.raw.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.raw.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/media/');
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !wantsPage || !hasWeb || /\.[a-z0-9]{1,8}$/i.test(url)) {
+      return reply.status(404).send({ error: true, message: `No route for ${request.method} ${url}` });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+  });
+}

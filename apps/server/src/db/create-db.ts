@@ -1,0 +1,46 @@
+// Opens the database named by DATABASE_URL: SQLite (embedded default) or PostgreSQL.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+export function isPostgres(db: DbOrTrx): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+// bigint columns hold epoch milliseconds and counters, all far below 2^53.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return (v: string) => Number(v);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return (pg.types.getTypeParser as any)(oid, format);
+  },
+};
+
+export function createDb(databaseUrl: string): Db {
+  if (databaseUrl.startsWith('postgres')) {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 20,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+      types: pgTypes,
+    });
+    // A dropped idle connection must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = databaseUrl.slice('sqlite:'.length);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file === ':memory:' ? ':memory:' : file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = FULL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

@@ -1,0 +1,198 @@
+// The database's tables as Kysely types. Times are epoch milliseconds; booleans are 0/1 integers,
+// so the same queries run on SQLite and PostgreSQL.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  confirmed_at: number | null;
+  created_at: number;
+  payment_customer_id: string | null;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'confirm' | 'reset';
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface JobsTable {
+  id: string;
+  user_id: string | null;
+  company_name: string;
+  email: string;
+  country: string;
+  city: string;
+  pay: string;
+  age_group: string;
+  duration: string;
+  class_size: string;
+  start_date: string;
+  phone: string;
+  link: string;
+  description_html: string;
+  thumbnail: string | null;
+  tile_thumbnail: string | null;
+  published_at: number | null;
+  relisted_from: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface JobImagesTable {
+  id: string;
+  job_id: string;
+  position: number;
+  url: string;
+  created_at: number;
+}
+
+export interface FavoritesTable {
+  user_id: string;
+  job_id: string;
+  created_at: number;
+}
+
+export interface JobMetricsDailyTable {
+  job_id: string;
+  day: string;
+  clicks: number;
+  time_spent: number;
+  saves: number;
+}
+
+export interface ResumesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  nationality: string;
+  education: string;
+  experience: string;
+  desired_country: string;
+  desired_start_date: string;
+  desired_age_group: string;
+  profile_image: string | null;
+  resume_html: string;
+  resume_pdf_key: string | null;
+  published_at: number | null;
+  last_updated_at: number;
+  created_at: number;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: string;
+  delta: number;
+  reason: 'purchase' | 'coupon' | 'job' | 'relist' | 'admin';
+  reference: string;
+  created_at: number;
+}
+
+export interface PaymentsTable {
+  id: string;
+  provider: 'test' | 'stripe';
+  user_id: string;
+  kind: 'credits' | 'subscription';
+  quantity: string | null;
+  amount_cents: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  client_secret: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  created_at: number;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  provider: 'test' | 'stripe';
+  status: string;
+  cancel_at_period_end: number;
+  current_period_end: number;
+  payment_method_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CouponsTable {
+  code: string;
+  created_at: number;
+  redeemed_by: string | null;
+  redeemed_at: number | null;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  email: string;
+  subject: string;
+  text: string;
+  created_at: number;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  created_at: number;
+  sent_at: number | null;
+  error: string | null;
+}
+
+export interface ExpiryNoticesTable {
+  job_id: string;
+  published_at: number;
+  sent_at: number;
+}
+
+export interface BlobsTable {
+  key: string;
+  content_type: string;
+  data: Buffer;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  jobs: JobsTable;
+  job_images: JobImagesTable;
+  favorites: FavoritesTable;
+  job_metrics_daily: JobMetricsDailyTable;
+  resumes: ResumesTable;
+  credit_ledger: CreditLedgerTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  subscriptions: SubscriptionsTable;
+  coupons: CouponsTable;
+  contact_messages: ContactMessagesTable;
+  mail_outbox: MailOutboxTable;
+  expiry_notices: ExpiryNoticesTable;
+  blobs: BlobsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type JobRow = Selectable<JobsTable>;
+export type NewJob = Insertable<JobsTable>;
+export type JobUpdate = Updateable<JobsTable>;
+export type ResumeRow = Selectable<ResumesTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;

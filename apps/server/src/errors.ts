@@ -1,0 +1,24 @@
+// The one error type services throw: a status, a message a person can read, and an optional stable code.
+export class AppError extends Error {
+  readonly status: number;
+  readonly errorType?: string;
+  readonly fields?: Record<string, string>;
+
+  constructor(
+    status: number,
+    message: string,
+    options: { errorType?: string; fields?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = status;
+    this.errorType = options.errorType;
+    this.fields = options.fields;
+  }
+}
+
+export const unauthorized = (message = 'You must log in first') => new AppError(401, message);
+export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, message, { fields, errorType: 'VALIDATION' });

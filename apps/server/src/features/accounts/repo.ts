@@ -1,0 +1,88 @@
+// Every query of the accounts feature.
+import type { DbOrTrx } from '../../db/create-db.js';
+import { hashToken } from '../../http/auth.js';
+
+export function findUserByEmail(db: DbOrTrx, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: DbOrTrx, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(
+  db: DbOrTrx,
+  user: { id: string; email: string; passwordHash: string; confirmedAt: number | null; now: number },
+): Promise<boolean> {
+  const res = await db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      email: user.email,
+      password_hash: user.passwordHash,
+      confirmed_at: user.confirmedAt,
+      created_at: user.now,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function insertEmailToken(
+  db: DbOrTrx,
+  t: { token: string; userId: string; purpose: 'confirm' | 'reset'; now: number; ttlMs: number },
+): Promise<void> {
+  await db
+    .insertInto('email_tokens')
+    .values({
+      token_hash: hashToken(t.token),
+      user_id: t.userId,
+      purpose: t.purpose,
+      created_at: t.now,
+      expires_at: t.now + t.ttlMs,
+      used_at: null,
+    })
+    .execute();
+}
+
+/** Marks a valid token used and answers its user; a used, expired or unknown token answers undefined. */
+export async function consumeEmailToken(db: DbOrTrx, token: string, purpose: 'confirm' | 'reset', now: number) {
+  const row = await db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function confirmUser(db: DbOrTrx, userId: string, now: number): Promise<void> {
+  await db.updateTable('users').set({ confirmed_at: now }).where('id', '=', userId).where('confirmed_at', 'is', null).execute();
+}
+
+export async function setPasswordHash(db: DbOrTrx, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+export async function deleteSessionsOfUser(db: DbOrTrx, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function deleteSession(db: DbOrTrx, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+}
+
+/** The user's newest subscription id, live ones first. */
+export async function findSubscriptionId(db: DbOrTrx, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('current_period_end', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ConfirmationSchema,
+  CurrentUserSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  MessageSchema,
+  RegisterSchema,
+  SetForgotPasswordSchema,
+} from '@teacheast/shared';
+import { requireUser, sessionTokenOf } from '../../http/auth.js';
+import type { Deps } from '../../http/context.js';
+import * as accounts from './service.js';
+
+export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/current_user',
+    { schema: { response: { 200: z.object({ currentUser: CurrentUserSchema }) } } },
+    async (request) => {
+      const user = await requireUser(deps, request, 'You are not logged in');
+      return { currentUser: await accounts.currentUserOf(deps, user) };
+    },
+  );
+
+  r.post('/api/register', { schema: { body: RegisterSchema, response: { 201: MessageSchema } } }, async (request, reply) => {
+    accounts.refuseHoneypot(request.body.password2);
+    const result = await accounts.registerUser(deps, request.body, request.ip);
+    return reply.status(201).send(result);
+  });
+
+  r.post('/api/confirmation/', { schema: { body: ConfirmationSchema, response: { 200: MessageSchema } } }, async (request) =>
+    accounts.confirmAccount(deps, request.body.token),
+  );
+
+  r.post(
+    '/api/login',
+    { schema: { body: LoginSchema, response: { 200: z.object({ currentUser: CurrentUserSchema }) } } },
+    async (request, reply) => {
+      accounts.refuseHoneypot(request.body.password2);
+      const { token, currentUser } = await accounts.logIn(deps, request.body, request.ip);
+      void reply.header('auth-token', token);
+      return { currentUser };
+    },
+  );
+
+  r.post('/api/logout', { schema: { response: { 200: MessageSchema } } }, async (request) => {
+    await requireUser(deps, request, 'You are not logged in');
+    return accounts.logOut(deps, sessionTokenOf(request)!);
+  });
+
+  r.get(
+    '/api/forgot-password',
+    { schema: { querystring: ForgotPasswordSchema, response: { 200: MessageSchema } } },
+    async (request) => accounts.requestPasswordReset(deps, request.query.email, request.ip),
+  );
+
+  r.post(
+    '/api/set-forgot-password',
+    { schema: { body: SetForgotPasswordSchema, response: { 200: MessageSchema } } },
+    async (request) => accounts.resetPassword(deps, request.body),
+  );
+}

@@ -1,0 +1,129 @@
+// Accounts: sign-up with e-mail confirmation, log-in, log-out, password reset. Never reveals whether an
+// e-mail has an account.
+import { randomUUID } from 'node:crypto';
+import type { CurrentUser } from '@teacheast/shared';
+import { AppError } from '../../errors.js';
+import { createSession, newToken } from '../../http/auth.js';
+import type { Deps } from '../../http/context.js';
+import { enforceLimit, tooManyRequests } from '../../http/limiter.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import * as repo from './repo.js';
+
+const HOUR = 3_600_000;
+export const CONFIRM_TTL_MS = 24 * HOUR;
+export const RESET_TTL_MS = HOUR;
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+
+export const REGISTER_MESSAGE =
+  'Thanks for signing up! We have sent you an e-mail: open its link to confirm your account, then log in.';
+export const FORGOT_MESSAGE = 'If an account exists for that e-mail, we have sent it a link to reset the password.';
+
+export function refuseHoneypot(password2: string | undefined): void {
+  if (password2) throw new AppError(400, 'Your request could not be processed.', { errorType: 'VALIDATION' });
+}
+
+export async function registerUser(deps: Deps, input: { email: string; password: string }, ip: string) {
+  await enforceLimit(deps.limiter, `register:ip:${ip}`, 20, HOUR);
+  await enforceLimit(deps.limiter, `register:email:${input.email}`, 5, HOUR);
+  const now = deps.clock.now();
+  // Hash first in every case, so a known e-mail answers in the same time as a new one.
+  const passwordHash = await hashPassword(input.password);
+  const userId = randomUUID();
+  const token = newToken();
+  const created = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await repo.insertUser(trx, { id: userId, email: input.email, passwordHash, confirmedAt: null, now });
+    if (inserted) await repo.insertEmailToken(trx, { token, userId, purpose: 'confirm', now, ttlMs: CONFIRM_TTL_MS });
+    return inserted;
+  });
+  const site = deps.config.publicUrl;
+  if (created) {
+    deps.mail.send({
+      to: input.email,
+      subject: 'Confirm your TeachEast account',
+      text: `Welcome to TeachEast!\n\nPlease confirm your e-mail address by opening this link:\n${site}/confirmation/${token}\n\nThe link works once and expires in 24 hours. If you did not sign up, you can ignore this e-mail.\n`,
+    });
+  } else {
+    deps.mail.send({
+      to: input.email,
+      subject: 'You already have a TeachEast account',
+      text: `Someone (hopefully you) tried to sign up to TeachEast with this e-mail address, which already has an account.\n\nLog in: ${site}/login\nForgot your password? ${site}/forgot-password\n\nIf this was not you, you can ignore this e-mail.\n`,
+    });
+  }
+  return { message: REGISTER_MESSAGE };
+}
+
+export async function confirmAccount(deps: Deps, token: string) {
+  const now = deps.clock.now();
+  const ok = await deps.db.transaction().execute(async (trx) => {
+    const userId = await repo.consumeEmailToken(trx, token, 'confirm', now);
+    if (!userId) return false;
+    await repo.confirmUser(trx, userId, now);
+    return true;
+  });
+  if (!ok) throw new AppError(400, 'This confirmation link is not valid or has expired.');
+  return { message: 'Your account is confirmed. You can log in now.' };
+}
+
+export async function currentUserOf(deps: Deps, user: { id: string; email: string }): Promise<CurrentUser> {
+  return { uuid: user.id, email: user.email, subscriptionId: await repo.findSubscriptionId(deps.db, user.id) };
+}
+
+export async function logIn(deps: Deps, input: { email: string; password: string }, ip: string) {
+  const keys = [`login:email:${input.email}`, `login:ip:${ip}`];
+  for (const key of keys) {
+    if ((await deps.limiter.peek(key)) >= LOGIN_FAILURE_LIMIT) {
+      throw tooManyRequests('Too many failed log-in attempts. Please wait 15 minutes and try again.');
+    }
+  }
+  const user = await repo.findUserByEmail(deps.db, input.email);
+  const ok = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !ok) {
+    for (const key of keys) await deps.limiter.hit(key, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS);
+    throw new AppError(401, 'Incorrect e-mail or password.');
+  }
+  if (user.confirmed_at === null) {
+    throw new AppError(403, 'Please confirm your e-mail address first: open the link we sent you when you signed up.', {
+      errorType: 'NOT_CONFIRMED',
+    });
+  }
+  const token = await createSession(deps.db, user.id, deps.clock.now(), deps.config.sessionTtlDays);
+  return { token, currentUser: await currentUserOf(deps, user) };
+}
+
+export async function logOut(deps: Deps, token: string) {
+  await repo.deleteSession(deps.db, token);
+  return { message: 'You have been logged out.' };
+}
+
+export async function requestPasswordReset(deps: Deps, email: string, ip: string) {
+  await enforceLimit(deps.limiter, `forgot:ip:${ip}`, 20, HOUR);
+  await enforceLimit(deps.limiter, `forgot:email:${email}`, 5, HOUR);
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (user) {
+    const token = newToken();
+    await repo.insertEmailToken(deps.db, { token, userId: user.id, purpose: 'reset', now: deps.clock.now(), ttlMs: RESET_TTL_MS });
+    deps.mail.send({
+      to: email,
+      subject: 'Reset your TeachEast password',
+      text: `Someone asked to reset the password of your TeachEast account.\n\nChoose a new password here:\n${deps.config.publicUrl}/change-password/${token}\n\nThe link works once and expires in one hour. If you did not ask for this, you can ignore this e-mail.\n`,
+    });
+  }
+  return { message: FORGOT_MESSAGE };
+}
+
+export async function resetPassword(deps: Deps, input: { token: string; password: string }) {
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  const ok = await deps.db.transaction().execute(async (trx) => {
+    const userId = await repo.consumeEmailToken(trx, input.token, 'reset', now);
+    if (!userId) return false;
+    await repo.setPasswordHash(trx, userId, passwordHash);
+    // The link proved the mailbox is theirs.
+    await repo.confirmUser(trx, userId, now);
+    await repo.deleteSessionsOfUser(trx, userId);
+    return true;
+  });
+  if (!ok) throw new AppError(400, 'This password reset link is not valid or has expired. Please ask for a new one.');
+  return { message: 'Your password has been changed. You can log in with it now.' };
+}

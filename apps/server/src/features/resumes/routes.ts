@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../http/context.js';
+
+export function registerResumeRoutes(_app: FastifyInstance, _deps: Deps): void {}

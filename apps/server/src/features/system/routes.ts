@@ -1,0 +1,42 @@
+// Operational routes: what the web app needs to know about this deployment, liveness and readiness.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import type { Deps } from '../../http/context.js';
+
+const ConfigSchema = z.object({
+  paymentProvider: z.enum(['test', 'stripe']),
+  stripePublishableKey: z.string().optional(),
+  blogUrl: z.string(),
+  socialUrl: z.string(),
+});
+
+export function registerSystemRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const publicConfig = {
+    paymentProvider: deps.payments.name,
+    stripePublishableKey: deps.payments.publishableKey,
+    blogUrl: deps.config.blogUrl,
+    socialUrl: deps.config.socialUrl,
+  };
+
+  r.get('/api/config', { schema: { response: { 200: ConfigSchema } } }, async (_request, reply) => {
+    void reply.header('cache-control', 'public, max-age=300');
+    return publicConfig;
+  });
+
+  r.get('/api/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  r.get('/api/ready', async () => {
+    try {
+      await sql`select 1`.execute(deps.db);
+    } catch {
+      throw new AppError(503, 'The database is not reachable.', { errorType: 'DB_UNAVAILABLE' });
+    }
+    return { status: 'ready' };
+  });
+}

@@ -1,0 +1,85 @@
+// One place turns every failure into { error: true, message, errorType?, fields? } with the right status.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@teacheast/shared';
+import { AppError } from '../errors.js';
+
+const DB_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P02',
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'SQLITE_BUSY',
+  'SQLITE_CANTOPEN',
+]);
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | undefined;
+  if (!e) return false;
+  if (e.code && DB_UNAVAILABLE_CODES.has(e.code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    e.message ?? '',
+  );
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    let status = 500;
+    let body: ErrorBody = { error: true, message: 'Something went wrong on our side. Please try again.' };
+
+    if (err instanceof AppError) {
+      status = err.status;
+      body = { error: true, message: err.message };
+      if (err.errorType) body.errorType = err.errorType;
+      if (err.fields) body.fields = err.fields;
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      status = 400;
+      const fields: Record<string, string> = {};
+      for (const v of err.validation) {
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        if (path && !(path in fields)) fields[path] = v.message ?? 'Invalid';
+      }
+      const first = Object.entries(fields)[0];
+      body = {
+        error: true,
+        message: first ? `${first[0]}: ${first[1]}` : 'The request is not valid',
+        errorType: 'VALIDATION',
+        fields,
+      };
+    } else if (isDatabaseUnavailable(err)) {
+      status = 503;
+      body = {
+        error: true,
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+        errorType: 'DB_UNAVAILABLE',
+      };
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      status = err.statusCode;
+      const known: Record<number, string> = {
+        400: 'The request is not valid',
+        404: 'Not found',
+        405: 'Method not allowed',
+        413: 'The request is too large',
+        415: 'Unsupported content type',
+        429: 'Too many requests. Please wait a moment and try again.',
+      };
+      body = {
+        error: true,
+        message: status === 400 && err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The request body is not valid JSON' : (known[status] ?? 'The request could not be processed'),
+      };
+      if (status === 429) body.errorType = 'RATE_LIMITED';
+    }
+
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ status, message: body.message }, 'request refused');
+    void reply.status(status).send(body);
+  });
+}

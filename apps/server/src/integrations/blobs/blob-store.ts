@@ -1,0 +1,83 @@
+// Where uploaded files live: a folder (one instance) or the database (several instances).
+// Keys under "img/" are public media; keys under "private/" are only ever served after a check.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../../db/create-db.js';
+
+export interface Blob {
+  data: Buffer;
+  contentType: string;
+}
+
+export interface BlobStore {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<Blob | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^(img|private)\/[a-z0-9][a-z0-9._-]{0,200}$/i;
+
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe blob key: ${key}`);
+}
+
+const TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.pdf': 'application/pdf',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+};
+
+export function createFsBlobStore(root: string): BlobStore {
+  return {
+    async put(key, data) {
+      assertSafeKey(key);
+      const file = path.join(root, key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a crash never leaves a half-written file under the real name.
+      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      const handle = await fs.open(tmp, 'w');
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(tmp, file);
+    },
+    async get(key) {
+      if (!SAFE_KEY.test(key) || key.includes('..')) return null;
+      try {
+        const data = await fs.readFile(path.join(root, key));
+        return { data, contentType: TYPES[path.extname(key)] ?? 'application/octet-stream' };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      if (!SAFE_KEY.test(key)) return;
+      await fs.rm(path.join(root, key), { force: true });
+    },
+  };
+}
+
+export function createDbBlobStore(db: Db): BlobStore {
+  return {
+    async put(key, data, contentType) {
+      assertSafeKey(key);
+      await db
+        .insertInto('blobs')
+        .values({ key, data, content_type: contentType, created_at: Date.now() })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ data, content_type: contentType }))
+        .execute();
+    },
+    async get(key) {
+      const row = await db.selectFrom('blobs').select(['data', 'content_type']).where('key', '=', key).executeTakeFirst();
+      return row ? { data: Buffer.from(row.data), contentType: row.content_type } : null;
+    },
+    async delete(key) {
+      await db.deleteFrom('blobs').where('key', '=', key).execute();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// The one file that listens: reads the configuration, opens the database, migrates it, serves.
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp, loggerOptions } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDb } from './db/create-db.js';
+import { migrateToLatest } from './db/migrate.js';
+import { systemClock, type Deps } from './http/context.js';
+import { createMemoryLimiter, createRedisLimiter } from './http/limiter.js';
+import { createDbBlobStore, createFsBlobStore } from './integrations/blobs/blob-store.js';
+import { createMailer } from './integrations/mail/mailer.js';
+import { createPaymentProvider } from './integrations/payments/create-provider.js';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  const log = pino({ level: config.logLevel });
+  const db = createDb(config.databaseUrl);
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    fail(`Cannot open the database at DATABASE_URL (${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')}): ${reason}`);
+  }
+  const deps: Deps = {
+    config,
+    db,
+    clock: systemClock,
+    mail: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    payments: await createPaymentProvider(config, systemClock.now),
+    blobs: config.blobStore === 'db' ? createDbBlobStore(db) : createFsBlobStore(path.resolve(config.mediaDir)),
+    limiter: config.redisUrl ? createRedisLimiter(config.redisUrl) : createMemoryLimiter(),
+  };
+  const app = await buildApp(deps, { logger: loggerOptions(config.logLevel) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await deps.mail.close();
+    await deps.limiter.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'EADDRINUSE') fail(`PORT ${config.port} is already in use: choose another with PORT=…`);
+    if (e.code === 'EACCES') fail(`PORT ${config.port} needs more privileges: choose a port above 1024`);
+    throw err;
+  }
+}
+
+void main();

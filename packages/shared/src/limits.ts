@@ -1,0 +1,32 @@
+// Numbers used by both the web app and the server.
+
+export const PAGE_SIZE = 12;
+export const POSTING_LIFETIME_DAYS = 45;
+export const EXPIRY_WARNING_DAYS = 5;
+export const TOP_BUTTON_MIN_RESULTS = 6; // the Top button shows above 5 results
+export const TOAST_DURATION_MS = 5000;
+
+export const CREDIT_PACKS = {
+  one: { credits: 1, amountCents: 2000, label: '1 Job Credit' },
+  five: { credits: 5, amountCents: 7500, label: '5 Job Credits' },
+  ten: { credits: 10, amountCents: 10000, label: '10 Job Credits' },
+} as const;
+export type CreditPack = keyof typeof CREDIT_PACKS;
+export const CREDIT_PACK_NAMES = Object.keys(CREDIT_PACKS) as [CreditPack, ...CreditPack[]];
+
+export const RESUME_BOARD_PRICE_CENTS = 2500;
+
+export const MAX_IMAGE_BYTES = 5_242_880;
+export const MAX_CAROUSEL_IMAGES = 15;
+export const IMAGE_FIT_PX = 900;
+export const MAX_PDF_BYTES = 1_000_000;
+export const MIN_RESUME_TEXT_CHARS = 9; // 8 characters or fewer are ignored
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_RESET_MAX = 22;
+export const CONTACT_TEXT_MIN = 10;
+export const MAX_TIME_REPORT_SECONDS = 3600;
+
+export function formatDollars(cents: number): string {
+  return `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+}

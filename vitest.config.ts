@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// Server tests run twice: on SQLite, and on PostgreSQL over a real connection.
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const serverTests = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: 'packages/shared', environment: 'node' } },
+      {
+        test: {
+          name: 'server:sqlite',
+          root: 'apps/server',
+          include: serverTests,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          env: { TEST_DATABASE_URL: '' },
+        },
+      },
+      {
+        test: {
+          name: 'server:postgres',
+          root: 'apps/server',
+          include: serverTests,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          env: { TEST_DATABASE_URL: postgresUrl },
+        },
+      },
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});

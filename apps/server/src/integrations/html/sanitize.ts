@@ -1,0 +1,34 @@
+// Rich text is cleaned on the way in with an allow-list: structure and emphasis only, links to
+// https: and mailto: with rel="noopener noreferrer nofollow"; no images, styles, scripts or handlers.
+import sanitizeHtml from 'sanitize-html';
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'blockquote', 'hr'],
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedSchemes: ['https', 'mailto'],
+  allowedSchemesByTag: {},
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
+  enforceHtmlBoundary: false,
+  parseStyleAttributes: false,
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...(attribs.href ? { href: attribs.href } : {}),
+        rel: 'noopener noreferrer nofollow',
+        target: '_blank',
+      },
+    }),
+  },
+};
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** The visible text of rich text, for length rules ("ignored when 8 characters or fewer"). */
+export function textOf(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').trim();
+}

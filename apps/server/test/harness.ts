@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
@@ -139,7 +139,7 @@ export interface TestApp {
   mailbox: Mailbox;
   config: Config;
   mediaDir: string;
-  inject(opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 // The only reader of process.env: parses the configuration once and fails fast with one line per problem.
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const optional = z
@@ -47,6 +48,7 @@ const EnvSchema = z.object({
   SOCIAL_URL: z.string().default('https://www.facebook.com/teacheast'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  SIGNING_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
 
 export interface Config {
@@ -74,6 +76,8 @@ export interface Config {
   socialUrl: string;
   logLevel: string;
   webDist?: string;
+  /** Signs short-lived links (resume PDFs). Set it when several instances serve the same site. */
+  signingSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -123,5 +127,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    signingSecret: e.SIGNING_SECRET ?? randomBytes(32).toString('hex'),
   };
 }

@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'server:sqlite',
           root: 'apps/server',
           include: serverTests,
+          exclude: ['test/postgres/**', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -26,14 +26,14 @@ export function redactUrl(url: string): string {
     .replace(/\/(confirmation|change-password|special-register)\/[^/]+/g, '/$1/[redacted]');
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string) {
   return {
     level,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["auth-token"]'], remove: true },
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
     },
-  };
+  } satisfies FastifyServerOptions['logger'];
 }
 
 export interface BuildOptions {

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     config,
     db,
     clock: systemClock,
+    log,
     mail: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     payments: await createPaymentProvider(config, systemClock.now),
     blobs: config.blobStore === 'db' ? createDbBlobStore(db) : createFsBlobStore(path.resolve(config.mediaDir)),

@@ -9,7 +9,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { buildApp } from '../src/app.js';
+import { buildApp, loggerOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/db/create-db.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -146,6 +146,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   payments?: PaymentProvider;
+  /** Receives every log line (the app's and the adapters'), as production would write them. */
+  logStream?: { write(line: string): void };
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -165,17 +167,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = createDb(config.databaseUrl);
   await migrateToLatest(db);
   const clock = new TestClock();
-  const log = pino({ level: 'silent' });
+  const log = options.logStream ? pino({ level: 'trace' }, options.logStream) : pino({ level: 'silent' });
   const deps: Deps = {
     config,
     db,
     clock,
+    log,
     mail: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     payments: options.payments ?? createTestProvider(() => clock.now()),
     blobs: createFsBlobStore(mediaDir),
     limiter: createMemoryLimiter(() => clock.now()),
   };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, options.logStream ? { logger: { ...loggerOptions('trace'), stream: options.logStream } } : {});
   await app.ready();
   return {
     app,

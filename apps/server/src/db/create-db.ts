@@ -31,8 +31,11 @@ export function createDb(databaseUrl: string): Db {
       idleTimeoutMillis: 30_000,
       types: pgTypes,
     });
-    // A dropped idle connection must not crash the process; the next query reconnects.
+    // A dropped connection must not crash the process: the query in flight fails (answered 503) and
+    // the next one reconnects. A client checked out of the pool has no pool listener, so give every
+    // client its own.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = databaseUrl.slice('sqlite:'.length);

@@ -1,4 +1,5 @@
 // What every route handler may use: the adapters built once by buildApp.
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/create-db.js';
 import type { BlobStore } from '../integrations/blobs/blob-store.js';
@@ -20,4 +21,6 @@ export interface Deps {
   blobs: BlobStore;
   limiter: Limiter;
   clock: Clock;
+  /** For work done outside a request (background mail, timers). Inside a request use request.log. */
+  log: Logger;
 }

@@ -38,6 +38,8 @@ export function loggerOptions(level: string) {
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'] | false;
+  /** Sees every route as it is registered (the authorisation matrix test walks them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -50,6 +52,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (options.onRoute) {
+    const onRoute = options.onRoute;
+    app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
+  }
 
   const stripe = deps.payments.name === 'stripe';
   await app.register(helmet, {

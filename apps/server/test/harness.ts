@@ -148,6 +148,7 @@ export interface TestAppOptions {
   payments?: PaymentProvider;
   /** Receives every log line (the app's and the adapters'), as production would write them. */
   logStream?: { write(line: string): void };
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -178,7 +179,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     blobs: createFsBlobStore(mediaDir),
     limiter: createMemoryLimiter(() => clock.now()),
   };
-  const app = await buildApp(deps, options.logStream ? { logger: { ...loggerOptions('trace'), stream: options.logStream } } : {});
+  const app = await buildApp(deps, {
+    onRoute: options.onRoute,
+    ...(options.logStream ? { logger: { ...loggerOptions('trace'), stream: options.logStream } } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { requireSelf, requireUser } from './http/auth.js';
 import type { Deps } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerAccountRoutes } from './features/accounts/routes.js';
@@ -34,6 +35,18 @@ export function loggerOptions(level: string) {
       req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
     },
   } satisfies FastifyServerOptions['logger'];
+}
+
+/** Per-route settings read by the authorisation hook. */
+export interface RouteAuthConfig {
+  requiresUser?: boolean;
+  /** The 401 message, where the spec has its own (e.g. 'Must be logged in to save'). */
+  authMessage?: string;
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyContextConfig extends RouteAuthConfig {}
 }
 
 export interface BuildOptions {
@@ -78,6 +91,19 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
     hsts: deps.config.env === 'production' ? undefined : false,
+  });
+
+  // Who may call a route is settled before its input is even validated, so an anonymous caller or
+  // another user learns nothing from validation errors. Every path with {userUuid} must be the
+  // caller's own (DESIGN §4); routes with `config: { requiresUser: true }` need any logged-in user.
+  app.addHook('preValidation', async (request) => {
+    const params = request.params as Record<string, unknown> | undefined;
+    const config = request.routeOptions.config as RouteAuthConfig | undefined;
+    if (typeof params?.userUuid === 'string') {
+      await requireSelf(deps, request, params.userUuid, config?.authMessage);
+    } else if (config?.requiresUser) {
+      await requireUser(deps, request, config.authMessage);
+    }
   });
 
   registerSystemRoutes(app, deps);

@@ -19,21 +19,30 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/current_user',
-    { schema: { response: { 200: z.object({ currentUser: CurrentUserSchema }) } } },
+    {
+      config: { requiresUser: true, authMessage: 'You are not logged in' },
+      schema: { response: { 200: z.object({ currentUser: CurrentUserSchema }) } },
+    },
     async (request) => {
       const user = await requireUser(deps, request, 'You are not logged in');
       return { currentUser: await accounts.currentUserOf(deps, user) };
     },
   );
 
-  r.post('/api/register', { schema: { body: RegisterSchema, response: { 201: MessageSchema } } }, async (request, reply) => {
-    accounts.refuseHoneypot(request.body.password2);
-    const result = await accounts.registerUser(deps, request.body, request.ip);
-    return reply.status(201).send(result);
-  });
+  r.post(
+    '/api/register',
+    { schema: { body: RegisterSchema, response: { 201: MessageSchema } } },
+    async (request, reply) => {
+      accounts.refuseHoneypot(request.body.password2);
+      const result = await accounts.registerUser(deps, request.body, request.ip);
+      return reply.status(201).send(result);
+    },
+  );
 
-  r.post('/api/confirmation/', { schema: { body: ConfirmationSchema, response: { 200: MessageSchema } } }, async (request) =>
-    accounts.confirmAccount(deps, request.body.token),
+  r.post(
+    '/api/confirmation/',
+    { schema: { body: ConfirmationSchema, response: { 200: MessageSchema } } },
+    async (request) => accounts.confirmAccount(deps, request.body.token),
   );
 
   r.post(
@@ -47,10 +56,17 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  r.post('/api/logout', { schema: { response: { 200: MessageSchema } } }, async (request) => {
-    await requireUser(deps, request, 'You are not logged in');
-    return accounts.logOut(deps, sessionTokenOf(request)!);
-  });
+  r.post(
+    '/api/logout',
+    {
+      config: { requiresUser: true, authMessage: 'You are not logged in' },
+      schema: { response: { 200: MessageSchema } },
+    },
+    async (request) => {
+      await requireUser(deps, request, 'You are not logged in');
+      return accounts.logOut(deps, sessionTokenOf(request)!);
+    },
+  );
 
   r.get(
     '/api/forgot-password',

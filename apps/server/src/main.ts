@@ -10,6 +10,7 @@ import { createMemoryLimiter, createRedisLimiter } from './http/limiter.js';
 import { createDbBlobStore, createFsBlobStore } from './integrations/blobs/blob-store.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { createPaymentProvider } from './integrations/payments/create-provider.js';
+import { startExpiryNoticeTimer } from './features/employers/expiry.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   };
   const app = await buildApp(deps, { logger: loggerOptions(config.logLevel) });
 
+  let stopExpiryNotices = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopExpiryNotices();
     await app.close();
     await deps.mail.close();
     await deps.limiter.close();
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
     if (e.code === 'EACCES') fail(`PORT ${config.port} needs more privileges: choose a port above 1024`);
     throw err;
   }
+  stopExpiryNotices = startExpiryNoticeTimer(deps, (err) => app.log.error({ err }, 'expiry notices failed'));
 }
 
 void main();

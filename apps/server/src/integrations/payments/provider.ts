@@ -31,4 +31,9 @@ export interface PaymentProvider {
   }>;
   createSubscription(req: { userId: string; customerId: string; paymentMethodId: string }): Promise<SubscriptionState>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionState>;
+  /**
+   * The provider's current word on a subscription. Webhooks use it so that events arriving out of
+   * order still leave the latest state; providers without it are trusted on the event's copy.
+   */
+  retrieveSubscription?(subscriptionId: string): Promise<SubscriptionState>;
 }

@@ -9,7 +9,7 @@ export interface StripeSettings {
   resumeBoardPrice?: string;
 }
 
-function stateOf(sub: Stripe.Subscription): SubscriptionState {
+export function stateOf(sub: Stripe.Subscription): SubscriptionState {
   const periodEnd = sub.items?.data?.[0]?.current_period_end ?? 0;
   return {
     id: sub.id,
@@ -54,6 +54,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       return stateOf(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
+    },
+    async retrieveSubscription(subscriptionId) {
+      return stateOf(await stripe.subscriptions.retrieve(subscriptionId));
     },
   };
 }

@@ -1,0 +1,124 @@
+// Operator commands: `npm run admin -- <command>`. Coupons, contact messages, unpublishing a job,
+// deleting a user. Runs against the database named by DATABASE_URL.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDb, type Db } from './db/create-db.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createDbBlobStore, createFsBlobStore, type BlobStore } from './integrations/blobs/blob-store.js';
+import { mediaKeyOf } from './integrations/images/images.js';
+import { createCoupons } from './features/employers/coupons-service.js';
+import * as repo from './features/employers/repo.js';
+
+export const USAGE = `Usage: npm run admin -- <command>
+
+  coupons create N        create N coupon codes and print their sign-up links
+  contact list [N]        list the latest N contact messages (default 50)
+  jobs unpublish <uuid>   take a job off the board (it returns to its owner's unpublished tab)
+  users delete <email>    delete a user with their jobs, images and sessions`;
+
+export interface AdminContext {
+  db: Db;
+  config: Pick<Config, 'publicUrl'>;
+  blobs: BlobStore;
+  now: () => number;
+  out: (line: string) => void;
+}
+
+export class AdminUsageError extends Error {}
+
+/** Runs one command; answers the process exit code. */
+export async function runAdmin(args: string[], ctx: AdminContext): Promise<number> {
+  const [area, action, arg] = args;
+  const command = `${area ?? ''} ${action ?? ''}`.trim();
+  switch (command) {
+    case 'coupons create': {
+      const count = Number(arg);
+      if (!Number.isInteger(count) || count < 1 || count > 10_000) {
+        throw new AdminUsageError('coupons create needs a whole number from 1 to 10000');
+      }
+      const codes = await createCoupons(ctx.db, count, ctx.now());
+      for (const code of codes) ctx.out(`${code}  ${ctx.config.publicUrl}/special-register/${code}`);
+      return 0;
+    }
+    case 'contact list': {
+      const limit = arg === undefined ? 50 : Number(arg);
+      if (!Number.isInteger(limit) || limit < 1) throw new AdminUsageError('contact list takes a positive whole number');
+      const messages = await repo.listContactMessages(ctx.db, limit);
+      if (messages.length === 0) ctx.out('No contact messages.');
+      for (const m of messages) {
+        ctx.out(`#${m.id}  ${new Date(m.created_at).toISOString()}  ${m.email}`);
+        ctx.out(`  Subject: ${m.subject || '(none)'}`);
+        for (const line of m.text.split(/\r?\n/)) ctx.out(`  ${line}`);
+        ctx.out('');
+      }
+      return 0;
+    }
+    case 'jobs unpublish': {
+      if (!arg) throw new AdminUsageError('jobs unpublish needs a job uuid');
+      if (!(await repo.unpublishJob(ctx.db, arg, ctx.now()))) {
+        ctx.out(`No job ${arg}.`);
+        return 1;
+      }
+      ctx.out(`Job ${arg} is unpublished.`);
+      return 0;
+    }
+    case 'users delete': {
+      if (!arg) throw new AdminUsageError('users delete needs an e-mail address');
+      const email = arg.trim().toLowerCase();
+      const userId = await repo.findUserIdByEmail(ctx.db, email);
+      if (!userId) {
+        ctx.out(`No user ${email}.`);
+        return 1;
+      }
+      const media = await repo.listMediaUrlsOfUser(ctx.db, userId);
+      await ctx.db.transaction().execute((trx) => repo.deleteUserAndJobs(trx, userId));
+      for (const url of media) {
+        const key = mediaKeyOf(url);
+        if (key) await ctx.blobs.delete(key).catch(() => undefined);
+      }
+      ctx.out(`User ${email} is deleted, with their jobs and ${media.length} images.`);
+      return 0;
+    }
+    default:
+      throw new AdminUsageError(command ? `Unknown command: ${command}` : 'No command given');
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const db = createDb(config.databaseUrl);
+  let code = 1;
+  try {
+    await migrateToLatest(db);
+    const blobs = config.blobStore === 'db' ? createDbBlobStore(db) : createFsBlobStore(path.resolve(config.mediaDir));
+    code = await runAdmin(process.argv.slice(2), {
+      db,
+      config,
+      blobs,
+      now: Date.now,
+      out: (line) => process.stdout.write(`${line}\n`),
+    });
+  } catch (err) {
+    if (err instanceof AdminUsageError) {
+      process.stderr.write(`${err.message}\n\n${USAGE}\n`);
+      code = 2;
+    } else {
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    }
+  } finally {
+    await db.destroy();
+  }
+  process.exit(code);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();

@@ -1,0 +1,299 @@
+// Resumes: the four-step wizard, publishing, the resume page and the resume board. A resume is
+// personal data: its photo and PDF live under private blob keys and leave only through signed links,
+// and only its owner and users with an active subscription may read it.
+import { randomUUID } from 'node:crypto';
+import {
+  MAX_PDF_BYTES,
+  MESSAGES,
+  MIN_RESUME_TEXT_CHARS,
+  ResumeDetailsSchema,
+  type Resume,
+  type ResumeDetails,
+  type ResumeTile,
+} from '@teacheast/shared';
+import type { DbOrTrx } from '../../db/create-db.js';
+import type { ResumeRow } from '../../db/schema.js';
+import { AppError, notFound, unauthorized } from '../../errors.js';
+import type { AuthUser } from '../../http/auth.js';
+import type { Deps } from '../../http/context.js';
+import type { Blob } from '../../integrations/blobs/blob-store.js';
+import { sanitizeRichText, textOf } from '../../integrations/html/sanitize.js';
+import { decodeDataUrl, encodeVariant, readUploadedImage } from '../../integrations/images/images.js';
+import { requireActiveSubscription } from '../subscriptions/service.js';
+import * as repo from './repo.js';
+import { PDF_LINK_TTL_MS, checkLink, imageLinkExpiry, signLink } from './signed-links.js';
+
+export const PROFILE_IMAGE_PX = 400;
+export const PUBLISHED_MESSAGE = 'Your resume is published. Schools can now find it on the Resume Board.';
+export const LINK_EXPIRED_MESSAGE = 'This link has expired. Open the resume again to get a new one.';
+const NO_RESUME_MESSAGE = 'Start with your resume details.';
+
+export interface ResumeContent {
+  resumeHtml: string;
+  resumeUrl: string;
+}
+
+// ---------------------------------------------------------------- presentation
+
+function imageUrlOf(deps: Deps, row: Pick<ResumeRow, 'id' | 'profile_image'>): string | null {
+  if (!row.profile_image) return null;
+  const expires = imageLinkExpiry(deps.clock.now());
+  return signLink(deps.config.signingSecret, `/api/resume-image/${row.id}`, `img:${row.id}:${row.profile_image}`, expires);
+}
+
+function pdfUrlOf(deps: Deps, row: Pick<ResumeRow, 'id' | 'resume_pdf_key'>): string {
+  if (!row.resume_pdf_key) return '';
+  const expires = deps.clock.now() + PDF_LINK_TTL_MS;
+  return signLink(deps.config.signingSecret, `/api/resume-pdf/${row.id}`, `pdf:${row.id}:${row.resume_pdf_key}`, expires);
+}
+
+function toTile(deps: Deps, row: repo.ResumeTileRow): ResumeTile {
+  return {
+    uuid: row.id,
+    name: row.name,
+    nationality: row.nationality,
+    experience: row.experience,
+    education: row.education,
+    desiredCountry: row.desired_country,
+    desiredStartDate: row.desired_start_date,
+    desiredAgeGroup: row.desired_age_group,
+    profileImage: imageUrlOf(deps, row),
+    lastUpdatedAt: new Date(row.last_updated_at).toISOString(),
+  };
+}
+
+function toResume(deps: Deps, row: ResumeRow): Resume {
+  return {
+    ...toTile(deps, row),
+    email: row.email,
+    resumeHtml: row.resume_html,
+    resumeUrl: pdfUrlOf(deps, row),
+    published: row.published_at !== null,
+  };
+}
+
+/** The details form's values: saved ones, or empty ones (with the account's e-mail) before the first save. */
+export type DetailsAnswer = Record<keyof ResumeDetails, string>;
+
+function detailsOf(row: ResumeRow | undefined, accountEmail: string): DetailsAnswer {
+  return {
+    name: row?.name ?? '',
+    email: row?.email || accountEmail,
+    nationality: row?.nationality ?? '',
+    education: row?.education ?? '',
+    experience: row?.experience ?? '',
+    desiredCountry: row?.desired_country ?? '',
+    desiredStartDate: row?.desired_start_date ?? '',
+    desiredAgeGroup: row?.desired_age_group ?? '',
+  };
+}
+
+// ---------------------------------------------------------------- wizard
+
+export async function getDetails(deps: Deps, user: AuthUser): Promise<DetailsAnswer> {
+  return detailsOf(await repo.findResumeByUser(deps.db, user.id), user.email);
+}
+
+export async function saveDetails(deps: Deps, user: AuthUser, details: ResumeDetails): Promise<DetailsAnswer> {
+  await repo.upsertDetails(deps.db, {
+    id: randomUUID(),
+    userId: user.id,
+    now: deps.clock.now(),
+    details: {
+      name: details.name,
+      email: details.email,
+      nationality: details.nationality,
+      education: details.education,
+      experience: details.experience,
+      desired_country: details.desiredCountry,
+      desired_start_date: details.desiredStartDate,
+      desired_age_group: details.desiredAgeGroup,
+    },
+  });
+  return getDetails(deps, user);
+}
+
+export async function getProfileImage(deps: Deps, user: AuthUser): Promise<{ profileImage: string | null }> {
+  const row = await repo.findResumeByUser(deps.db, user.id);
+  return { profileImage: row ? imageUrlOf(deps, row) : null };
+}
+
+/** Replaces a private blob reference in one transaction, then removes the file it replaced. */
+async function replaceFile(
+  deps: Deps,
+  user: AuthUser,
+  newKey: string | null,
+  write: (trx: DbOrTrx, row: ResumeRow) => Promise<(string | null)[]>,
+): Promise<void> {
+  const now = deps.clock.now();
+  let replaced: (string | null)[];
+  try {
+    replaced = await deps.db.transaction().execute(async (trx) => {
+      await repo.ensureResume(trx, { id: randomUUID(), userId: user.id, now });
+      const row = await repo.findResumeForUpdate(trx, user.id);
+      if (!row) throw notFound(NO_RESUME_MESSAGE);
+      return write(trx, row);
+    });
+  } catch (err) {
+    if (newKey) await deps.blobs.delete(newKey).catch(() => undefined);
+    throw err;
+  }
+  for (const key of replaced) {
+    // A file left behind wastes space but leaks nothing: it is private and no longer referenced.
+    if (key && key !== newKey) await deps.blobs.delete(key).catch(() => undefined);
+  }
+}
+
+export async function saveProfileImage(deps: Deps, user: AuthUser, dataUrl: string) {
+  const data = await readUploadedImage(dataUrl);
+  const bytes = await encodeVariant(data, { name: 'profile', width: PROFILE_IMAGE_PX, height: PROFILE_IMAGE_PX, fit: 'cover' });
+  const key = `private/resume-photo-${randomUUID()}.webp`;
+  await deps.blobs.put(key, bytes, 'image/webp');
+  await replaceFile(deps, user, key, async (trx, row) => {
+    await repo.updateProfileImage(trx, user.id, key, deps.clock.now());
+    return [row.profile_image];
+  });
+  return getProfileImage(deps, user);
+}
+
+export async function getResumeContent(deps: Deps, user: AuthUser): Promise<ResumeContent> {
+  const row = await repo.findResumeByUser(deps.db, user.id);
+  return { resumeHtml: row?.resume_html ?? '', resumeUrl: row ? pdfUrlOf(deps, row) : '' };
+}
+
+function readPdf(dataUrl: string): Buffer {
+  if (!dataUrl.startsWith('data:')) throw new AppError(400, 'The PDF must be sent as a base64 data URL');
+  const { mime, data } = decodeDataUrl(dataUrl, MAX_PDF_BYTES, MESSAGES.fileTooLarge);
+  // Checked by the bytes, not the name or the declared type alone.
+  if (mime !== 'application/pdf' || data.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    throw new AppError(415, 'Only PDF files are accepted');
+  }
+  return data;
+}
+
+/** Saves either rich text or a PDF; saving one clears the other. Text of 8 characters or fewer is ignored. */
+export async function saveResumeContent(
+  deps: Deps,
+  user: AuthUser,
+  input: { resumeHtml?: string; resumeUrl?: string },
+): Promise<ResumeContent> {
+  const hasHtml = input.resumeHtml !== undefined;
+  const hasPdf = input.resumeUrl !== undefined && input.resumeUrl !== '';
+  if (hasHtml === hasPdf) {
+    throw new AppError(400, 'Send either the resume text or a PDF', { errorType: 'VALIDATION' });
+  }
+  if (hasHtml) {
+    const html = sanitizeRichText(input.resumeHtml!);
+    if (textOf(html).length < MIN_RESUME_TEXT_CHARS) return getResumeContent(deps, user);
+    await replaceFile(deps, user, null, async (trx, row) => {
+      await repo.updateResumeContent(trx, user.id, { resumeHtml: html, pdfKey: null }, deps.clock.now());
+      return [row.resume_pdf_key];
+    });
+  } else {
+    const pdf = readPdf(input.resumeUrl!);
+    const key = `private/resume-${randomUUID()}.pdf`;
+    await deps.blobs.put(key, pdf, 'application/pdf');
+    await replaceFile(deps, user, key, async (trx, row) => {
+      await repo.updateResumeContent(trx, user.id, { resumeHtml: '', pdfKey: key }, deps.clock.now());
+      return [row.resume_pdf_key];
+    });
+  }
+  return getResumeContent(deps, user);
+}
+
+export async function getPreview(deps: Deps, user: AuthUser): Promise<Resume> {
+  const row = await repo.findResumeByUser(deps.db, user.id);
+  if (!row) throw notFound(NO_RESUME_MESSAGE);
+  return toResume(deps, row);
+}
+
+const FIELD_NAMES: Record<keyof ResumeDetails, string> = {
+  name: 'name',
+  email: 'email',
+  nationality: 'nationality',
+  education: 'education',
+  experience: 'years of experience',
+  desiredCountry: 'desired country',
+  desiredStartDate: 'desired start date',
+  desiredAgeGroup: 'desired age group',
+};
+
+/** What a resume still needs before it can be published, as field → message. */
+export function missingParts(row: ResumeRow | undefined): Record<string, string> {
+  const missing: Record<string, string> = {};
+  const details = ResumeDetailsSchema.safeParse({
+    name: row?.name ?? '',
+    email: row?.email ?? '',
+    nationality: row?.nationality ?? '',
+    education: row?.education ?? '',
+    experience: row?.experience ?? '',
+    desiredCountry: row?.desired_country ?? '',
+    desiredStartDate: row?.desired_start_date ?? '',
+    desiredAgeGroup: row?.desired_age_group ?? '',
+  });
+  if (!details.success) {
+    for (const issue of details.error.issues) {
+      const field = String(issue.path[0]) as keyof ResumeDetails;
+      missing[field] ??= FIELD_NAMES[field];
+    }
+  }
+  if (!row?.resume_pdf_key && textOf(row?.resume_html ?? '').length < MIN_RESUME_TEXT_CHARS) {
+    missing.resume = 'a resume (rich text or a PDF)';
+  }
+  return missing;
+}
+
+export async function publishResume(deps: Deps, user: AuthUser): Promise<{ message: string }> {
+  const row = await repo.findResumeByUser(deps.db, user.id);
+  const missing = missingParts(row);
+  if (Object.keys(missing).length > 0) {
+    throw new AppError(400, `Your resume is not complete yet. Missing: ${Object.values(missing).join(', ')}.`, {
+      errorType: 'INCOMPLETE_RESUME',
+      fields: Object.fromEntries(Object.entries(missing).map(([k, v]) => [k, `Missing ${v}`])),
+    });
+  }
+  await repo.markPublished(deps.db, user.id, deps.clock.now());
+  return { message: PUBLISHED_MESSAGE };
+}
+
+// ---------------------------------------------------------------- reading
+
+/** The resume page: its owner always; anyone else only when published and with an active subscription. */
+export async function readResume(deps: Deps, user: AuthUser | null, resumeUuid: string): Promise<Resume> {
+  if (!user) throw unauthorized('You must log in to see resumes');
+  const row = await repo.findResumeById(deps.db, resumeUuid);
+  if (row && row.user_id === user.id) return toResume(deps, row);
+  if (!row || row.published_at === null) throw notFound('This resume does not exist or is not published');
+  await requireActiveSubscription(deps, user.id);
+  return toResume(deps, row);
+}
+
+export async function searchResumeBoard(
+  deps: Deps,
+  user: AuthUser,
+  filters: repo.BoardFilters,
+): Promise<{ results: ResumeTile[] }> {
+  await requireActiveSubscription(deps, user.id);
+  const rows = await repo.searchBoard(deps.db, filters);
+  return { results: rows.map((row) => toTile(deps, row)) };
+}
+
+/** The file behind a signed link, or 403 (bad signature) / 410 (expired) / 404. */
+export async function openSignedFile(
+  deps: Deps,
+  kind: 'pdf' | 'img',
+  resumeUuid: string,
+  link: { expires: number; sig: string },
+): Promise<Blob> {
+  const row = await repo.findResumeById(deps.db, resumeUuid);
+  const key = kind === 'pdf' ? row?.resume_pdf_key : row?.profile_image;
+  // An unknown resume or a replaced file answers like a bad signature: the link names nothing valid.
+  const check = key
+    ? checkLink(deps.config.signingSecret, `${kind}:${resumeUuid}:${key}`, link.expires, link.sig, deps.clock.now())
+    : 'invalid';
+  if (check === 'expired') throw new AppError(410, LINK_EXPIRED_MESSAGE);
+  if (check === 'invalid') throw new AppError(403, 'This link is not valid.');
+  const blob = await deps.blobs.get(key!);
+  if (!blob) throw notFound('This file is no longer available');
+  return blob;
+}

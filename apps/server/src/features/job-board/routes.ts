@@ -1,4 +1,146 @@
-import type { FastifyInstance } from 'fastify';
+// The teachers' job board over HTTP: search, cities, postings, visit counting, saved jobs, metrics.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  COUNTRY_VALUES,
+  CityCountSchema,
+  JobClickSchema,
+  JobMetricsSchema,
+  JobSchema,
+  JobSearchSchema,
+  JobTileSchema,
+  JobTimeSchema,
+  MESSAGES,
+  MessageSchema,
+  uuidParam,
+} from '@teacheast/shared';
+import { findUser, requireSelf, requireUser } from '../../http/auth.js';
 import type { Deps } from '../../http/context.js';
+import * as jobBoard from './service.js';
 
-export function registerJobBoardRoutes(_app: FastifyInstance, _deps: Deps): void {}
+const JobUuidParams = z.object({ uuid: uuidParam });
+const CountryParams = z.object({
+  country: z.enum(COUNTRY_VALUES, { error: 'Choose one of the seven countries' }),
+});
+const UserParams = z.object({ userUuid: uuidParam });
+const UserJobParams = z.object({ userUuid: uuidParam, jobUuid: uuidParam });
+const FavoriteResultSchema = z.object({ message: z.string(), favoritedBy: z.array(z.string()) });
+
+/**
+ * Public answers that are the same for everybody: cacheable for a short while, and revalidated
+ * with an ETag so an unchanged page of results costs no body at all.
+ */
+function sendPublic<T>(request: FastifyRequest, reply: FastifyReply, body: T, maxAgeSeconds: number) {
+  const etag = `W/"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
+  void reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return body;
+}
+
+export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/filter-jobs',
+    { schema: { querystring: JobSearchSchema, response: { 200: z.object({ results: z.array(JobTileSchema) }) } } },
+    async (request, reply) => {
+      const results = await jobBoard.searchJobs(deps, request.query);
+      return sendPublic(request, reply, { results }, 30);
+    },
+  );
+
+  r.get(
+    '/api/jobs/cities/:country',
+    { schema: { params: CountryParams, response: { 200: z.array(CityCountSchema) } } },
+    async (request, reply) => {
+      const cities = await jobBoard.listCitiesWithJobs(deps, request.params.country);
+      return sendPublic(request, reply, cities, 30);
+    },
+  );
+
+  r.get(
+    '/api/job/:uuid',
+    { schema: { params: JobUuidParams, response: { 200: z.object({ job: JobSchema }) } } },
+    async (request, reply) => {
+      const job = await jobBoard.getJob(deps, request.params.uuid, await findUser(deps, request));
+      // Saves change favoritedBy and owners see unpublished jobs: always ask again.
+      void reply.header('cache-control', 'private, no-cache');
+      return { job };
+    },
+  );
+
+  r.get(
+    '/api/job/images/:uuid',
+    { schema: { params: JobUuidParams, response: { 200: z.object({ images: z.array(z.string()) }) } } },
+    async (request, reply) => {
+      const images = await jobBoard.getJobImages(deps, request.params.uuid, await findUser(deps, request));
+      void reply.header('cache-control', 'private, no-cache');
+      return { images };
+    },
+  );
+
+  r.post(
+    '/api/job/clicks',
+    { schema: { body: JobClickSchema, response: { 200: MessageSchema } } },
+    async (request) => jobBoard.countClick(deps, request.body.uuid, request.ip),
+  );
+
+  r.post(
+    '/api/job/time',
+    {
+      schema: {
+        body: JobTimeSchema,
+        response: { 200: z.object({ message: z.string(), timeSpent: z.number() }) },
+      },
+    },
+    async (request) => jobBoard.addTimeSpent(deps, request.body.uuid, request.body.timeSpent, request.ip),
+  );
+
+  r.get(
+    '/api/favorites/:userUuid',
+    { schema: { params: UserParams, response: { 200: z.object({ jobs: z.array(JobTileSchema) }) } } },
+    async (request, reply) => {
+      const user = await requireSelf(deps, request, request.params.userUuid);
+      void reply.header('cache-control', 'private, no-store');
+      return { jobs: await jobBoard.listSavedJobs(deps, user.id) };
+    },
+  );
+
+  r.post(
+    '/api/favorites/remove/:userUuid/:jobUuid',
+    {
+      // The app-wide check of {userUuid} runs before validation; it answers anonymous savers with the spec's text.
+      config: { authMessage: MESSAGES.mustLogInToSave },
+      schema: { params: UserJobParams, response: { 200: FavoriteResultSchema } },
+    },
+    async (request) => {
+      const user = await requireSelf(deps, request, request.params.userUuid, MESSAGES.mustLogInToSave);
+      return jobBoard.unsaveJob(deps, user.id, request.params.jobUuid);
+    },
+  );
+
+  r.post(
+    '/api/favorites/:userUuid/:jobUuid',
+    {
+      // The app-wide check of {userUuid} runs before validation; it answers anonymous savers with the spec's text.
+      config: { authMessage: MESSAGES.mustLogInToSave },
+      schema: { params: UserJobParams, response: { 200: FavoriteResultSchema } },
+    },
+    async (request) => {
+      const user = await requireSelf(deps, request, request.params.userUuid, MESSAGES.mustLogInToSave);
+      return jobBoard.saveJob(deps, user.id, request.params.jobUuid);
+    },
+  );
+
+  r.get(
+    '/api/job/metrics/:uuid',
+    { config: { requiresUser: true }, schema: { params: JobUuidParams, response: { 200: JobMetricsSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(deps, request);
+      void reply.header('cache-control', 'private, no-store');
+      return jobBoard.getJobMetrics(deps, request.params.uuid, user);
+    },
+  );
+}

@@ -1,0 +1,167 @@
+// The job board's rules: who may see a posting, what a search shows, how visits and saves are
+// counted, and who may read a job's metrics.
+import {
+  MAX_TIME_REPORT_SECONDS,
+  POSTING_LIFETIME_DAYS,
+  type CityCount,
+  type Job,
+  type JobMetrics,
+  type JobTile,
+} from '@teacheast/shared';
+import { forbidden, notFound } from '../../errors.js';
+import type { AuthUser } from '../../http/auth.js';
+import type { Deps } from '../../http/context.js';
+import { enforceLimit } from '../../http/limiter.js';
+import { jobStatus, liveSince, toJob, toJobTile } from '../../domain/jobs.js';
+import * as repo from './repo.js';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** One browser may count a job's opening and its time this often per hour; beyond it, 429. */
+export const CLICK_LIMIT_PER_HOUR = 10;
+export const TIME_REPORT_LIMIT_PER_HOUR = 10;
+
+export const NO_SUCH_JOB = 'This job does not exist or is no longer available';
+
+/** Metrics days are calendar days in UTC, written as YYYY-MM-DD. */
+export function dayOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export interface SearchInput {
+  country: string;
+  city?: string;
+  ageGroup?: string;
+  page: number;
+}
+
+export async function searchJobs(deps: Deps, input: SearchInput): Promise<JobTile[]> {
+  const rows = await repo.findLiveJobTiles(deps.db, { ...input, liveSince: liveSince(deps.clock.now()) });
+  return rows.map(toJobTile);
+}
+
+export async function listCitiesWithJobs(deps: Deps, country: string): Promise<CityCount[]> {
+  const rows = await repo.countLiveJobsByCity(deps.db, country, liveSince(deps.clock.now()));
+  // Sorted here, not in SQL, so both databases agree whatever their collation.
+  return rows.sort((a, b) => a.city.localeCompare(b.city, 'en'));
+}
+
+/** An unpublished job exists only for its owner; published and expired ones are readable by anyone. */
+async function findVisibleJobAccess(deps: Deps, jobId: string, user: AuthUser | null) {
+  const job = await repo.findJobAccess(deps.db, jobId);
+  if (!job) throw notFound(NO_SUCH_JOB);
+  if (job.published_at === null && (user === null || job.user_id !== user.id)) throw notFound(NO_SUCH_JOB);
+  return job;
+}
+
+export async function getJob(deps: Deps, jobId: string, user: AuthUser | null): Promise<Job> {
+  await findVisibleJobAccess(deps, jobId, user);
+  const row = await repo.findJobById(deps.db, jobId);
+  if (!row) throw notFound(NO_SUCH_JOB);
+  const [images, favoritedBy] = await Promise.all([
+    repo.findJobImageUrls(deps.db, jobId),
+    repo.findFavoritedBy(deps.db, jobId),
+  ]);
+  return toJob(row, images, favoritedBy, deps.clock.now());
+}
+
+export async function getJobImages(deps: Deps, jobId: string, user: AuthUser | null): Promise<string[]> {
+  await findVisibleJobAccess(deps, jobId, user);
+  return repo.findJobImageUrls(deps.db, jobId);
+}
+
+/** Visits are only counted for live postings. */
+async function requireLiveJob(deps: Deps, jobId: string) {
+  const job = await repo.findJobAccess(deps.db, jobId);
+  if (!job || jobStatus(job, deps.clock.now()) !== 'published') throw notFound(NO_SUCH_JOB);
+  return job;
+}
+
+export async function countClick(deps: Deps, jobId: string, client: string) {
+  await requireLiveJob(deps, jobId);
+  await enforceLimit(
+    deps.limiter,
+    `job-click:${client}:${jobId}`,
+    CLICK_LIMIT_PER_HOUR,
+    HOUR_MS,
+    'This visit has already been counted.',
+  );
+  await repo.addToDailyMetrics(deps.db, jobId, dayOf(deps.clock.now()), { clicks: 1 });
+  return { message: 'Visit counted' };
+}
+
+export async function addTimeSpent(deps: Deps, jobId: string, seconds: number, client: string) {
+  await requireLiveJob(deps, jobId);
+  await enforceLimit(
+    deps.limiter,
+    `job-time:${client}:${jobId}`,
+    TIME_REPORT_LIMIT_PER_HOUR,
+    HOUR_MS,
+    'This visit has already been counted.',
+  );
+  // One report covers one visit; nobody reads a posting for more than an hour at a time.
+  const counted = Math.min(seconds, MAX_TIME_REPORT_SECONDS);
+  if (counted > 0) await repo.addToDailyMetrics(deps.db, jobId, dayOf(deps.clock.now()), { timeSpent: counted });
+  return { message: 'Time counted', timeSpent: counted };
+}
+
+export async function listSavedJobs(deps: Deps, userId: string): Promise<JobTile[]> {
+  const rows = await repo.findSavedJobTiles(deps.db, userId);
+  return rows.map(toJobTile);
+}
+
+export async function saveJob(deps: Deps, userId: string, jobId: string) {
+  const now = deps.clock.now();
+  const favoritedBy = await deps.db.transaction().execute(async (trx) => {
+    const job = await repo.findJobAccess(trx, jobId);
+    if (!job || job.published_at === null) throw notFound(NO_SUCH_JOB);
+    const isSaved = (await repo.findFavoritedBy(trx, jobId)).includes(userId);
+    if (!isSaved) {
+      // Only a live posting can be newly saved; one already saved stays saved.
+      if (jobStatus(job, now) !== 'published') throw notFound('This job is closed and can no longer be saved');
+      if (await repo.insertFavorite(trx, userId, jobId, now)) {
+        await repo.addToDailyMetrics(trx, jobId, dayOf(now), { saves: 1 });
+      }
+    }
+    return repo.findFavoritedBy(trx, jobId);
+  });
+  return { message: 'Job saved', favoritedBy };
+}
+
+export async function unsaveJob(deps: Deps, userId: string, jobId: string) {
+  const favoritedBy = await deps.db.transaction().execute(async (trx) => {
+    const job = await repo.findJobAccess(trx, jobId);
+    if (!job || job.published_at === null) throw notFound(NO_SUCH_JOB);
+    const savedAt = await repo.deleteFavorite(trx, userId, jobId);
+    // The day's save counter keeps net saves, so the chart's saves add up to the number of saves.
+    if (savedAt !== null) await repo.removeDailySave(trx, jobId, dayOf(savedAt));
+    return repo.findFavoritedBy(trx, jobId);
+  });
+  return { message: 'Job removed from your saved jobs', favoritedBy };
+}
+
+export async function getJobMetrics(deps: Deps, jobId: string, user: AuthUser): Promise<JobMetrics> {
+  const job = await repo.findJobAccess(deps.db, jobId);
+  if (!job) throw notFound(NO_SUCH_JOB);
+  if (job.user_id !== user.id) throw forbidden('Only the owner of this job can see its metrics');
+  const now = deps.clock.now();
+  const days = Array.from({ length: POSTING_LIFETIME_DAYS }, (_, i) =>
+    dayOf(now - (POSTING_LIFETIME_DAYS - 1 - i) * DAY_MS),
+  );
+  const [totals, favoritedBy, rows] = await Promise.all([
+    repo.sumMetrics(deps.db, jobId),
+    repo.countFavorites(deps.db, jobId),
+    repo.findDailyMetrics(deps.db, jobId, days[0]!),
+  ]);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return {
+    timeSpent: totals.timeSpent,
+    numberOfClicks: totals.clicks,
+    favoritedBy,
+    daily: days.map((date) => {
+      const r = byDay.get(date);
+      return { date, clicks: r?.clicks ?? 0, timeSpent: r?.timeSpent ?? 0, saves: r?.saves ?? 0 };
+    }),
+  };
+}

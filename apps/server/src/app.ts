@@ -95,14 +95,17 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   // Who may call a route is settled before its input is even validated, so an anonymous caller or
   // another user learns nothing from validation errors. Every path with {userUuid} must be the
-  // caller's own (DESIGN §4); routes with `config: { requiresUser: true }` need any logged-in user.
+  // caller's own (DESIGN §4); routes with `config: { requiresUser: true }` need a logged-in user, who
+  // must also be the `userUuid` their JSON body names.
   app.addHook('preValidation', async (request) => {
     const params = request.params as Record<string, unknown> | undefined;
+    const body = request.body as Record<string, unknown> | undefined;
     const config = request.routeOptions.config as RouteAuthConfig | undefined;
     if (typeof params?.userUuid === 'string') {
       await requireSelf(deps, request, params.userUuid, config?.authMessage);
     } else if (config?.requiresUser) {
-      await requireUser(deps, request, config.authMessage);
+      if (typeof body?.userUuid === 'string') await requireSelf(deps, request, body.userUuid, config.authMessage);
+      else await requireUser(deps, request, config.authMessage);
     }
   });
 

@@ -48,9 +48,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         if (path && !(path in fields)) fields[path] = v.message ?? 'Invalid';
       }
       const first = Object.entries(fields)[0];
+      const context = (err as { validationContext?: string }).validationContext ?? 'request';
       body = {
         error: true,
-        message: first ? `${first[0]}: ${first[1]}` : 'The request is not valid',
+        message: first
+          ? `${first[0]}: ${first[1]}`
+          : `The ${context === 'querystring' ? 'query' : context} is missing or not valid: ${err.validation[0]?.message ?? 'invalid'}`,
         errorType: 'VALIDATION',
         fields,
       };
@@ -73,7 +76,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       };
       body = {
         error: true,
-        message: status === 400 && err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The request body is not valid JSON' : (known[status] ?? 'The request could not be processed'),
+        message:
+          status === 400 && err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+            ? 'The request body is not valid JSON'
+            : (known[status] ?? 'The request could not be processed'),
       };
       if (status === 429) body.errorType = 'RATE_LIMITED';
     }

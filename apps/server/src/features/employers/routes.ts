@@ -83,8 +83,12 @@ function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     '/api/payments-jobs/',
     {
+      config: { requiresUser: true },
       schema: {
-        body: z.object({ quantity: z.enum(CREDIT_PACK_NAMES, { error: 'Choose one, five or ten' }), userUuid: uuidParam }),
+        body: z.object({
+          quantity: z.enum(CREDIT_PACK_NAMES, { error: 'Choose one, five or ten' }),
+          userUuid: uuidParam,
+        }),
         response: { 200: z.object({ client_secret: z.string() }) },
       },
     },
@@ -98,6 +102,7 @@ function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
     r.post(
       '/api/test-payments/confirm',
       {
+        config: { requiresUser: true },
         schema: {
           body: z.object({ client_secret: z.string().min(1).max(255), card: CardSchema }),
           response: { 200: z.object({ status: z.literal('succeeded') }) },
@@ -126,7 +131,9 @@ function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
     // The signature covers the exact bytes Stripe sent, so this route reads its body raw.
     void app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+        done(null, body),
+      );
       scope.post('/api/stripe/webhook', async (request) => {
         if (!verify) throw new AppError(503, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
         const signature = request.headers['stripe-signature'];
@@ -213,7 +220,12 @@ function registerWizardRoutes(app: FastifyInstance, deps: Deps): void {
         params: JobParams,
         body: z.object({ thumbnail: z.string({ error: 'Required' }).min(1, 'Required') }),
         response: {
-          200: z.object({ success: z.literal(true), message: z.string(), thumbnail: z.string(), tileThumbnail: z.string() }),
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            thumbnail: z.string(),
+            tileThumbnail: z.string(),
+          }),
         },
       },
     },

@@ -23,6 +23,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
   r.post(
     '/api/sub-intent/',
     {
+      config: { requiresUser: true },
       schema: {
         body: z.object({ userUuid: uuidParam }),
         response: { 200: z.object({ client_secret: z.string(), customerId: z.string() }) },
@@ -37,6 +38,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
   r.post(
     '/api/sub-payment',
     {
+      config: { requiresUser: true },
       schema: {
         body: z.object({ customerId: providerId, paymentMethodId: providerId, userUuid: uuidParam }),
         response: { 200: z.object({ status: z.string(), id: z.string() }) },
@@ -51,6 +53,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
   r.post(
     '/api/check-sub',
     {
+      config: { requiresUser: true },
       schema: {
         body: z.object({ subscriptionId: providerId }),
         response: { 200: z.object({ status: z.string() }) },

@@ -1,0 +1,180 @@
+// Walks the server's own route table, so a new route cannot be forgotten: every route that names a
+// user, job, resume or subscription is called as an anonymous visitor and as another logged-in user,
+// with and without a body. Each call must be refused (401/403/404), and the whole database must be
+// exactly as it was.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSubscription } from '../../src/features/subscriptions/test-factories.js';
+import { createResume, pdfDataUrl } from '../../src/features/resumes/test-factories.js';
+import { createCompleteDraft, pngDataUrl, VALID_DETAILS } from '../../src/features/employers/test-factories.js';
+import { createPublishedJob, createTestApp, createUser, dialect, type TestApp, type TestUser } from '../harness.js';
+
+interface Route {
+  method: string;
+  url: string;
+}
+
+/** Routes anyone may call: they name no private record (or only a published one, by design). */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/config',
+  'POST /api/register',
+  'POST /api/login',
+  'POST /api/confirmation/',
+  'GET /api/forgot-password',
+  'POST /api/set-forgot-password',
+  'POST /api/contact-us',
+  'GET /api/filter-jobs',
+  'GET /api/jobs/cities/:country',
+  'POST /api/coupon/create-account-with-job',
+  'POST /api/stripe/webhook',
+  'POST /api/test-payments/payment-methods',
+  'GET /media/img/:name',
+]);
+
+/** The caller's own session: they name nobody else. */
+const OWN_SESSION = new Set(['GET /api/current_user', 'POST /api/logout']);
+
+/** Public counters: anyone may count a visit to a live posting, never to a draft. */
+const PUBLIC_COUNTERS = new Set(['POST /api/job/clicks', 'POST /api/job/time']);
+
+/** Routes with a signature in the query instead of a session: without a valid one they refuse. */
+const SIGNED = new Set(['GET /api/resume-pdf/:resumeUuid', 'GET /api/resume-image/:id', 'GET /api/resume-image/:resumeUuid']);
+
+const TABLES = [
+  'users', 'sessions', 'email_tokens', 'jobs', 'job_images', 'favorites', 'job_metrics_daily', 'resumes',
+  'credit_ledger', 'payments', 'payment_events', 'subscriptions', 'coupons', 'contact_messages', 'expiry_notices',
+] as const;
+
+describe(`authorisation matrix (${dialect})`, () => {
+  const routes: Route[] = [];
+  let t: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+  const ids: Record<string, string> = {};
+  let body: Record<string, unknown>;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      onRoute: (r) => {
+        for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+      },
+    });
+    owner = await createUser(t, 'owner@example.com');
+    other = await createUser(t, 'other@example.com');
+    ids.draft = await createCompleteDraft(t, owner);
+    ids.published = await createPublishedJob(t, owner.id);
+    await t.inject({ method: 'POST', url: `/api/favorites/${owner.id}/${ids.published}`, headers: owner.auth });
+    ids.resume = await createResume(t, owner.id, { published_at: null });
+    ids.subscription = await createSubscription(t, owner.id);
+    const intent = await t.inject({ method: 'POST', url: '/api/payments-jobs/', headers: owner.auth, payload: { quantity: 'one', userUuid: owner.id } });
+    const secret = (intent.json() as { client_secret: string }).client_secret;
+    body = {
+      ...VALID_DETAILS,
+      companyName: 'Taken over',
+      descriptionHTML: '<p>Changed by someone else</p>',
+      thumbnail: await pngDataUrl(),
+      images: [await pngDataUrl()],
+      resumeHtml: '<p>Changed by someone else entirely</p>',
+      resumeUrl: pdfDataUrl(),
+      profileImage: await pngDataUrl(),
+      name: 'Intruder',
+      nationality: 'Canada',
+      education: 'Masters',
+      experience: '5',
+      desiredCountry: 'Japan',
+      desiredStartDate: 'May',
+      desiredAgeGroup: 'Adults',
+      userUuid: owner.id,
+      uuid: ids.draft,
+      subscriptionId: ids.subscription,
+      quantity: 'ten',
+      customerId: 'cus_test_owner',
+      paymentMethodId: 'pm_test_ok_0123456789abcdef',
+      client_secret: secret,
+      card: { number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' },
+      timeSpent: 100,
+      password: 'password1',
+    };
+  });
+  afterAll(async () => t.close());
+
+  function urlFor(route: Route): string {
+    return route.url
+      .replace(':userUuid', owner.id)
+      .replace(':jobUuid', ids.draft!)
+      .replace(':uuid', ids.draft!)
+      .replace(':resumeUuid', ids.resume!)
+      .replace(':subscriptionId', ids.subscription!)
+      .replace(':id', ids.resume!);
+  }
+
+  async function snapshot(): Promise<string> {
+    const parts: unknown[] = [];
+    for (const table of TABLES) parts.push(await t.db.selectFrom(table).selectAll().execute());
+    return JSON.stringify(parts);
+  }
+
+  it('sees the routes of every feature', () => {
+    const names = routes.map((r) => `${r.method} ${r.url}`);
+    for (const expected of [
+      'POST /api/jobs/details/:uuid/:userUuid',
+      'POST /api/favorites/:userUuid/:jobUuid',
+      'GET /api/resume-board/filter/:userUuid',
+      'POST /api/subscription/toggle/:userUuid/:subscriptionId',
+      'GET /api/job/metrics/:uuid',
+    ]) {
+      expect(names).toContain(expected);
+    }
+  });
+
+  it('refuses anonymous callers and other users on every private route, and changes nothing', async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    const checked: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      if (PUBLIC.has(key) || OWN_SESSION.has(key) || !route.url.startsWith('/api/')) continue;
+      // Routes that name their record in the body name nobody without one: a logged-in caller may get 400.
+      const namesInBody = !route.url.includes(':');
+      const withBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
+      for (const caller of ['anonymous', 'other'] as const) {
+        for (const payload of withBody ? [undefined, body] : [undefined]) {
+          const res = await t.inject({
+            method: route.method as 'GET',
+            url: urlFor(route),
+            headers: caller === 'other' ? other.auth : {},
+            ...(payload ? { payload } : {}),
+          });
+          let allowed = caller === 'anonymous' ? [401, 404] : [403, 404];
+          if (SIGNED.has(key)) allowed = [400, 401, 403, 404, 410];
+          if (PUBLIC_COUNTERS.has(key)) allowed = payload ? [404] : [400];
+          else if (namesInBody && caller === 'other' && !payload) allowed = [400];
+          if (!allowed.includes(res.statusCode)) {
+            failures.push(`${key} as ${caller}${payload ? ' with body' : ''}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+          }
+          const json = res.json() as { error?: boolean; message?: string };
+          if (json.error !== true || !json.message) failures.push(`${key}: refusal without the error body`);
+        }
+      }
+      checked.push(key);
+    }
+    expect(failures).toEqual([]);
+    expect(checked.length).toBeGreaterThan(25);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('answers another user on a draft exactly as on a job that does not exist', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (const url of ['/api/job/:uuid', '/api/job/images/:uuid']) {
+      const draft = await t.inject({ method: 'GET', url: url.replace(':uuid', ids.draft!), headers: other.auth });
+      const none = await t.inject({ method: 'GET', url: url.replace(':uuid', missing), headers: other.auth });
+      expect(draft.statusCode).toBe(404);
+      expect(draft.body).toBe(none.body);
+    }
+    const resume = await t.inject({ method: 'GET', url: `/api/resume-details/${ids.resume}`, headers: other.auth });
+    const noResume = await t.inject({ method: 'GET', url: `/api/resume-details/${missing}`, headers: other.auth });
+    expect(resume.statusCode).toBe(404);
+    expect(resume.body).toBe(noResume.body);
+  });
+});

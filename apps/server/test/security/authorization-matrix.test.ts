@@ -32,8 +32,8 @@ const PUBLIC = new Set([
   'GET /media/img/:name',
 ]);
 
-/** The caller's own session: they name nobody else. */
-const OWN_SESSION = new Set(['GET /api/current_user', 'POST /api/logout']);
+/** The caller's own session and account: they name nobody else (tested in accounts/personal-data.test.ts). */
+const OWN_SESSION = new Set(['GET /api/current_user', 'POST /api/logout', 'GET /api/account/export', 'DELETE /api/account']);
 
 /** Public counters: anyone may count a visit to a live posting, never to a draft. */
 const PUBLIC_COUNTERS = new Set(['POST /api/job/clicks', 'POST /api/job/time']);

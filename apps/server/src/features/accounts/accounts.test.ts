@@ -35,7 +35,11 @@ describe(`accounts (${dialect})`, () => {
       const res = await post('/api/register', { email: 'New.Teacher@Example.com', password: 'secret123' });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ message: REGISTER_MESSAGE });
-      const row = await t.db.selectFrom('users').selectAll().where('email', '=', 'new.teacher@example.com').executeTakeFirst();
+      const row = await t.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', 'new.teacher@example.com')
+        .executeTakeFirst();
       expect(row?.confirmed_at).toBeNull();
       expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       const mail = await t.mailbox.waitFor('new.teacher@example.com', /Confirm/);
@@ -64,7 +68,11 @@ describe(`accounts (${dialect})`, () => {
     });
 
     it('refuses a filled honeypot and creates nothing', async () => {
-      const res = await post('/api/register', { email: 'bot@example.com', password: 'secret123', password2: 'secret123' });
+      const res = await post('/api/register', {
+        email: 'bot@example.com',
+        password: 'secret123',
+        password2: 'secret123',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: true });
       const row = await t.db.selectFrom('users').select('id').where('email', '=', 'bot@example.com').executeTakeFirst();
@@ -75,7 +83,9 @@ describe(`accounts (${dialect})`, () => {
       const ip = nextIp();
       const codes: number[] = [];
       for (let i = 0; i < 22; i++) {
-        codes.push((await post('/api/register', { email: `flood${i}@example.com`, password: 'secret123' }, {}, ip)).statusCode);
+        codes.push(
+          (await post('/api/register', { email: `flood${i}@example.com`, password: 'secret123' }, {}, ip)).statusCode,
+        );
       }
       expect(codes.slice(0, 20).every((c) => c === 201)).toBe(true);
       expect(codes.slice(20)).toEqual([429, 429]);
@@ -117,7 +127,11 @@ describe(`accounts (${dialect})`, () => {
       expect(wrong.statusCode).toBe(401);
       const right = await logIn('unconfirmed@example.com', 'secret123');
       expect(right.statusCode).toBe(403);
-      expect(right.json()).toMatchObject({ error: true, errorType: 'NOT_CONFIRMED', message: expect.stringMatching(/confirm/i) });
+      expect(right.json()).toMatchObject({
+        error: true,
+        errorType: 'NOT_CONFIRMED',
+        message: expect.stringMatching(/confirm/i),
+      });
       expect(right.headers['auth-token']).toBeUndefined();
     });
 
@@ -127,11 +141,17 @@ describe(`accounts (${dialect})`, () => {
       expect(res.statusCode).toBe(200);
       const token = String(res.headers['auth-token']);
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(res.json()).toEqual({ currentUser: { uuid: expect.any(String), email: 'login@example.com', subscriptionId: null } });
+      expect(res.json()).toEqual({
+        currentUser: { uuid: expect.any(String), email: 'login@example.com', subscriptionId: null },
+      });
       // Stored hashed: the raw token is nowhere in the database.
       const stored = await t.db.selectFrom('sessions').select('token_hash').execute();
       expect(stored.some((s) => s.token_hash === token)).toBe(false);
-      const me = await t.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `Bearer ${token}` } });
+      const me = await t.inject({
+        method: 'GET',
+        url: '/api/current_user',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(me.json().currentUser.email).toBe('login@example.com');
     });
 
@@ -139,7 +159,11 @@ describe(`accounts (${dialect})`, () => {
       const anon = await t.inject({ method: 'GET', url: '/api/current_user' });
       expect(anon.statusCode).toBe(401);
       expect(anon.json()).toEqual({ error: true, message: 'You are not logged in' });
-      const bad = await t.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: 'Bearer forged' } });
+      const bad = await t.inject({
+        method: 'GET',
+        url: '/api/current_user',
+        headers: { authorization: 'Bearer forged' },
+      });
       expect(bad.statusCode).toBe(401);
     });
 
@@ -182,7 +206,11 @@ describe(`accounts (${dialect})`, () => {
       for (let i = 0; i < 10; i++) expect((await logIn(user.email, 'wrong-password')).statusCode).toBe(401);
       const locked = await logIn(user.email, TEST_PASSWORD);
       expect(locked.statusCode).toBe(429);
-      expect(locked.json()).toMatchObject({ error: true, errorType: 'RATE_LIMITED', message: expect.stringMatching(/15 minutes/) });
+      expect(locked.json()).toMatchObject({
+        error: true,
+        errorType: 'RATE_LIMITED',
+        message: expect.stringMatching(/15 minutes/),
+      });
       t.clock.advance(15 * 60_000 + 1);
       try {
         expect((await logIn(user.email, TEST_PASSWORD)).statusCode).toBe(200);
@@ -193,7 +221,8 @@ describe(`accounts (${dialect})`, () => {
 
     it('locks out after 10 failures per IP, whatever the e-mail', async () => {
       const ip = nextIp();
-      for (let i = 0; i < 10; i++) expect((await logIn(`spray${i}@example.com`, 'wrong-password', ip)).statusCode).toBe(401);
+      for (let i = 0; i < 10; i++)
+        expect((await logIn(`spray${i}@example.com`, 'wrong-password', ip)).statusCode).toBe(401);
       const user = await createUser(t);
       expect((await logIn(user.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
       expect((await logIn(user.email, TEST_PASSWORD)).statusCode).toBe(200);
@@ -203,8 +232,16 @@ describe(`accounts (${dialect})`, () => {
   describe('forgot and reset password', () => {
     it('answers known and unknown e-mails identically and mails only the known one', async () => {
       await createUser(t, 'forgetful@example.com');
-      const known = await t.inject({ method: 'GET', url: '/api/forgot-password?email=forgetful@example.com', remoteAddress: nextIp() });
-      const unknown = await t.inject({ method: 'GET', url: '/api/forgot-password?email=ghost@example.com', remoteAddress: nextIp() });
+      const known = await t.inject({
+        method: 'GET',
+        url: '/api/forgot-password?email=forgetful@example.com',
+        remoteAddress: nextIp(),
+      });
+      const unknown = await t.inject({
+        method: 'GET',
+        url: '/api/forgot-password?email=ghost@example.com',
+        remoteAddress: nextIp(),
+      });
       expect(known.statusCode).toBe(200);
       expect(known.body).toBe(unknown.body);
       expect(known.json()).toEqual({ message: FORGOT_MESSAGE });
@@ -221,19 +258,31 @@ describe(`accounts (${dialect})`, () => {
 
     it('sets a new password once, revokes every session, and the new password logs in', async () => {
       const user = await createUser(t, 'reset-me@example.com');
-      await t.inject({ method: 'GET', url: '/api/forgot-password?email=reset-me@example.com', remoteAddress: nextIp() });
+      await t.inject({
+        method: 'GET',
+        url: '/api/forgot-password?email=reset-me@example.com',
+        remoteAddress: nextIp(),
+      });
       const mail = await t.mailbox.waitFor(user.email, /Reset/);
       const link = mail.links.find((l) => l.includes('/change-password/'))!;
       expect(link).toMatch(/^http:\/\/teacheast\.test\/change-password\//);
       const token = link.split('/change-password/')[1]!;
 
-      const res = await post('/api/set-forgot-password', { password: 'brandnew1', confirmPassword: 'brandnew1', token });
+      const res = await post('/api/set-forgot-password', {
+        password: 'brandnew1',
+        confirmPassword: 'brandnew1',
+        token,
+      });
       expect(res.statusCode).toBe(200);
       expect((await t.inject({ method: 'GET', url: '/api/current_user', headers: user.auth })).statusCode).toBe(401);
       expect((await logIn(user.email, TEST_PASSWORD)).statusCode).toBe(401);
       expect((await logIn(user.email, 'brandnew1')).statusCode).toBe(200);
 
-      const reuse = await post('/api/set-forgot-password', { password: 'another1', confirmPassword: 'another1', token });
+      const reuse = await post('/api/set-forgot-password', {
+        password: 'another1',
+        confirmPassword: 'another1',
+        token,
+      });
       expect(reuse.statusCode).toBe(400);
       expect((await logIn(user.email, 'another1')).statusCode).toBe(401);
     });
@@ -244,7 +293,10 @@ describe(`accounts (${dialect})`, () => {
       const token = (await t.mailbox.waitFor(user.email, /Reset/)).links[0]!.split('/change-password/')[1]!;
       t.clock.advance(3_600_001);
       try {
-        expect((await post('/api/set-forgot-password', { password: 'brandnew1', confirmPassword: 'brandnew1', token })).statusCode).toBe(400);
+        expect(
+          (await post('/api/set-forgot-password', { password: 'brandnew1', confirmPassword: 'brandnew1', token }))
+            .statusCode,
+        ).toBe(400);
       } finally {
         t.clock.advance(-3_600_001);
       }
@@ -264,7 +316,15 @@ describe(`accounts (${dialect})`, () => {
     it('limits reset requests per e-mail', async () => {
       const codes: number[] = [];
       for (let i = 0; i < 6; i++) {
-        codes.push((await t.inject({ method: 'GET', url: '/api/forgot-password?email=spam-me@example.com', remoteAddress: nextIp() })).statusCode);
+        codes.push(
+          (
+            await t.inject({
+              method: 'GET',
+              url: '/api/forgot-password?email=spam-me@example.com',
+              remoteAddress: nextIp(),
+            })
+          ).statusCode,
+        );
       }
       expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
     });
@@ -272,10 +332,18 @@ describe(`accounts (${dialect})`, () => {
 
   describe('contact', () => {
     it('stores the message and mails CONTACT_TO', async () => {
-      const res = await post('/api/contact-us', { email: 'Parent@Example.com', subject: 'Hello', text: 'A question about jobs.' });
+      const res = await post('/api/contact-us', {
+        email: 'Parent@Example.com',
+        subject: 'Hello',
+        text: 'A question about jobs.',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toMatch(/sent/);
-      const row = await t.db.selectFrom('contact_messages').selectAll().where('email', '=', 'parent@example.com').executeTakeFirst();
+      const row = await t.db
+        .selectFrom('contact_messages')
+        .selectAll()
+        .where('email', '=', 'parent@example.com')
+        .executeTakeFirst();
       expect(row).toMatchObject({ subject: 'Hello', text: 'A question about jobs.' });
       const mail = await t.mailbox.waitFor('team@teacheast.test', /Hello/);
       expect(mail.text).toContain('A question about jobs.');
@@ -296,7 +364,16 @@ describe(`accounts (${dialect})`, () => {
       const ip = nextIp();
       const codes: number[] = [];
       for (let i = 0; i < 11; i++) {
-        codes.push((await post('/api/contact-us', { email: `c${i}@example.com`, subject: '', text: 'Hello there, friends' }, {}, ip)).statusCode);
+        codes.push(
+          (
+            await post(
+              '/api/contact-us',
+              { email: `c${i}@example.com`, subject: '', text: 'Hello there, friends' },
+              {},
+              ip,
+            )
+          ).statusCode,
+        );
       }
       expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
       expect(codes[10]).toBe(429);

@@ -60,7 +60,12 @@ export async function consumeEmailToken(db: DbOrTrx, token: string, purpose: 'co
 }
 
 export async function confirmUser(db: DbOrTrx, userId: string, now: number): Promise<void> {
-  await db.updateTable('users').set({ confirmed_at: now }).where('id', '=', userId).where('confirmed_at', 'is', null).execute();
+  await db
+    .updateTable('users')
+    .set({ confirmed_at: now })
+    .where('id', '=', userId)
+    .where('confirmed_at', 'is', null)
+    .execute();
 }
 
 export async function setPasswordHash(db: DbOrTrx, userId: string, passwordHash: string): Promise<void> {

@@ -12,6 +12,7 @@ import {
 } from '@teacheast/shared';
 import { requireUser, sessionTokenOf } from '../../http/auth.js';
 import type { Deps } from '../../http/context.js';
+import { deleteAccount, exportAccount } from './personal-data.js';
 import * as accounts from './service.js';
 
 export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
@@ -78,5 +79,28 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/set-forgot-password',
     { schema: { body: SetForgotPasswordSchema, response: { 200: MessageSchema } } },
     async (request) => accounts.resetPassword(deps, request.body),
+  );
+
+  r.get('/api/account/export', { config: { requiresUser: true } }, async (request, reply) => {
+    const user = await requireUser(deps, request);
+    void reply
+      .header('content-disposition', 'attachment; filename="teacheast-data.json"')
+      .header('cache-control', 'no-store');
+    return exportAccount(deps, user.id);
+  });
+
+  r.delete(
+    '/api/account',
+    {
+      config: { requiresUser: true },
+      schema: {
+        body: z.object({ password: z.string({ error: 'Required' }).min(1, 'Required').max(200) }),
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(deps, request);
+      return deleteAccount(deps, user.id, request.body.password);
+    },
   );
 }

@@ -32,7 +32,13 @@ export async function registerUser(deps: Deps, input: { email: string; password:
   const userId = randomUUID();
   const token = newToken();
   const created = await deps.db.transaction().execute(async (trx) => {
-    const inserted = await repo.insertUser(trx, { id: userId, email: input.email, passwordHash, confirmedAt: null, now });
+    const inserted = await repo.insertUser(trx, {
+      id: userId,
+      email: input.email,
+      passwordHash,
+      confirmedAt: null,
+      now,
+    });
     if (inserted) await repo.insertEmailToken(trx, { token, userId, purpose: 'confirm', now, ttlMs: CONFIRM_TTL_MS });
     return inserted;
   });

@@ -1,0 +1,5 @@
+import { JobSearch } from '../../features/jobs/components/job-search';
+
+export function JobsPage() {
+  return <JobSearch />;
+}

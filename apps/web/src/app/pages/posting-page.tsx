@@ -1,0 +1,55 @@
+import { countryLabel } from '@teacheast/shared';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { useJob } from '../../features/jobs/api';
+import { JobPostingView } from '../../features/jobs/components/job-posting-view';
+import { isApiError } from '../../lib/api-error';
+import { FullPageSpinner } from '../../ui/spinner';
+import { usePageTitle } from '../../ui/use-page-title';
+
+export function PostingPage() {
+  const { uuid = '' } = useParams();
+  const job = useJob(uuid);
+  const navigate = useNavigate();
+  const location = useLocation();
+  usePageTitle(job.data ? `${job.data.companyName}, ${job.data.city}, ${countryLabel(job.data.country)}` : 'Job posting');
+
+  // Open at the top, like a new page, even when the results list was scrolled. (Braces matter:
+  // Chromium's scrollTo now returns a promise, which React would take for a clean-up function.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [uuid]);
+
+  // Back to wherever the reader came from; a shared link opened directly goes to the search instead.
+  const goBack = () => {
+    if (location.key !== 'default') navigate(-1);
+    else navigate(job.data ? paths.jobs({ country: job.data.country, page: 1 }) : paths.home());
+  };
+
+  if (job.isPending) return <FullPageSpinner label="Loading the job" />;
+
+  if (job.isError) {
+    const isMissing = isApiError(job.error) && (job.error.status === 404 || job.error.status === 400);
+    return (
+      <div className="page page--medium">
+        <h1 className="page__title">{isMissing ? 'Job not found' : 'Something went wrong'}</h1>
+        <p>{isMissing ? 'This job does not exist or is no longer available.' : job.error.message}</p>
+        <p>
+          <Link to={paths.home()}>Find teaching jobs</Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="posting-page">
+      <div className="posting posting__back-row">
+        <button type="button" className="button button--secondary posting__back" onClick={goBack}>
+          <span aria-hidden="true">←</span> Go back
+        </button>
+      </div>
+      <JobPostingView job={job.data} />
+    </div>
+  );
+}

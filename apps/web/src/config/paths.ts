@@ -1,0 +1,47 @@
+// Every route of the product, as patterns for the router and builders for links.
+import type { CreditPack } from '@teacheast/shared';
+
+export const JOB_WIZARD_STEPS = ['details', 'description', 'image-crop', 'carousel-images', 'preview'] as const;
+export type JobWizardStep = (typeof JOB_WIZARD_STEPS)[number];
+
+export const RESUME_WIZARD_STEPS = ['details', 'profile-image', 'resume', 'preview'] as const;
+export type ResumeWizardStep = (typeof RESUME_WIZARD_STEPS)[number];
+
+export const ACCOUNT_TABS = ['unpublished', 'published', 'expired'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const paths = {
+  home: () => '/',
+  jobs: (query: { country?: string; city?: string; ageGroup?: string; page?: number } = {}) =>
+    withQuery('/jobs', { country: query.country, city: query.city, ageGroup: query.ageGroup, page: query.page }),
+  posting: (uuid: string) => `/posting/${encodeURIComponent(uuid)}`,
+  resume: (resumeUuid: string) => `/resume/${encodeURIComponent(resumeUuid)}`,
+  account: (tab?: AccountTab) => (tab ? `/account/${tab}` : '/account'),
+  postResume: () => '/post-resume',
+  postResumeStep: (step: ResumeWizardStep, userUuid: string) => `/post-resume/${step}/${encodeURIComponent(userUuid)}`,
+  postJob: () => '/post-job',
+  purchaseJobs: () => '/post-job/purchase-jobs',
+  jobWizard: (step: JobWizardStep, uuid: string) => `/post-job/stepper/${step}/${encodeURIComponent(uuid)}`,
+  resumeBoard: (query: Record<string, string | number | undefined> = { page: 1 }) => withQuery('/resume-board', query),
+  purchaseForm: (price: CreditPack) => `/purchase-form/${price}`,
+  subscription: () => '/subscription',
+  changePassword: (token: string) => `/change-password/${encodeURIComponent(token)}`,
+  aboutUs: () => '/about-us',
+  contactUs: () => '/contact-us',
+  termsOfService: () => '/terms-of-service',
+  jobMetrics: (uuid: string) => `/job/metrics/${encodeURIComponent(uuid)}`,
+  login: () => '/login',
+  register: () => '/register',
+  specialRegister: (uuid: string) => `/special-register/${encodeURIComponent(uuid)}`,
+  forgotPassword: () => '/forgot-password',
+  confirmation: (token: string) => `/confirmation/${encodeURIComponent(token)}`,
+} as const;

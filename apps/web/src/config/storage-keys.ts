@@ -1,0 +1,7 @@
+// Browser storage keys in one place, so a feature that reads one and a page that clears it agree.
+
+/** The bearer token of the session (local storage: it survives closing the tab). */
+export const TOKEN_STORAGE_KEY = 'teacheast.token';
+
+/** The last job search (session storage); the home page removes it to start a fresh search. */
+export const SEARCH_STATE_STORAGE_KEY = 'teacheast.search';

@@ -1,0 +1,71 @@
+// Account calls of SPEC §7: register, login, logout, confirmation and password recovery.
+import { useMutation } from '@tanstack/react-query';
+import {
+  CurrentUserSchema,
+  MessageSchema,
+  type Credentials,
+  type ForgotPassword,
+  type SetPasswordForm,
+} from '@teacheast/shared';
+import { z } from 'zod';
+import { api, apiRequest } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { endSession, startSession } from '../../lib/session';
+
+const LoginResponseSchema = z.object({ currentUser: CurrentUserSchema });
+
+/** The honeypot travels only when something (a bot) filled it; people never see it. */
+function credentialsBody({ email, password, password2 }: Credentials): Credentials {
+  return password2 ? { email, password, password2 } : { email, password };
+}
+
+export function registerAccount(credentials: Credentials) {
+  return api.post('/api/register', credentialsBody(credentials), { schema: MessageSchema });
+}
+
+export async function logIn(credentials: Credentials) {
+  const { data, headers } = await apiRequest('POST', '/api/login', {
+    body: credentialsBody(credentials),
+    schema: LoginResponseSchema,
+  });
+  const token = headers.get('auth-token');
+  if (!token) throw new ApiError(500, 'Logging in failed. Please try again.');
+  startSession(token, data.currentUser);
+  return data.currentUser;
+}
+
+export function requestPasswordReset({ email }: ForgotPassword) {
+  return api.get('/api/forgot-password', { query: { email }, schema: MessageSchema });
+}
+
+export function setForgottenPassword(values: SetPasswordForm & { token: string }) {
+  return api.post('/api/set-forgot-password', values, { schema: MessageSchema });
+}
+
+export function confirmAccount(token: string) {
+  return api.post('/api/confirmation/', { token }, { schema: MessageSchema });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: registerAccount });
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: logIn });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+export function useSetForgottenPassword() {
+  return useMutation({
+    mutationFn: setForgottenPassword,
+    // The server revokes every session of the user on a new password; match it here.
+    onSuccess: () => endSession(),
+  });
+}
+
+export function useConfirmAccount() {
+  return useMutation({ mutationFn: confirmAccount });
+}

@@ -1,0 +1,188 @@
+// The account's job tabs (unpublished 0, published 1, expired 2); the URL follows the tab.
+import { POSTING_LIFETIME_DAYS, PAGE_SIZE, type JobTile } from '@teacheast/shared';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ACCOUNT_TABS, paths, type AccountTab } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-error';
+import { useSessionUser } from '../../../lib/session';
+import { toastError } from '../../../lib/toast';
+import { Spinner } from '../../../ui/spinner';
+import { useExpiredJobs, usePublishedJobs, useRelistJob, useUnpublishedJobs } from '../api';
+import { CreditBalance } from './purchase-jobs';
+import '../employers.css';
+
+const TAB_LABELS: Record<AccountTab, string> = { unpublished: 'Unpublished', published: 'Published', expired: 'Expired' };
+const DAY = 86_400_000;
+
+function dateText(iso: string | null, plusDays = 0): string {
+  if (!iso) return '';
+  return new Date(new Date(iso).getTime() + plusDays * DAY).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+function MetricsLink({ job }: { job: JobTile }) {
+  return (
+    <Link className="account-job__metrics" to={paths.jobMetrics(job.uuid)} aria-label={`Metrics for ${job.companyName || 'this job'}`}>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path d="M4 20V10h3v10H4zm6 0V4h3v16h-3zm6 0v-7h3v7h-3z" fill="currentColor" />
+      </svg>
+      <span className="account-job__metrics-text">Metrics</span>
+    </Link>
+  );
+}
+
+function JobName({ job }: { job: JobTile }) {
+  return (
+    <Link className="account-job__name" to={paths.jobWizard('details', job.uuid)}>
+      {job.companyName || 'Click this text to post job'}
+    </Link>
+  );
+}
+
+function UnpublishedList({ userUuid }: { userUuid: string }) {
+  const jobs = useUnpublishedJobs(userUuid);
+  if (jobs.isPending) return <Spinner label="Loading unpublished jobs" />;
+  if (jobs.isError) return <p role="alert">{jobs.error.message}</p>;
+  if (jobs.data.length === 0) return <p>You have no unpublished job. Create one from the Post Job page.</p>;
+  return (
+    <ul className="account-jobs__list">
+      {jobs.data.map((job) => (
+        <li key={job.uuid} className="account-job card">
+          <JobName job={job} />
+          <p className="account-job__meta">Draft: open it to finish and publish it.</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PublishedList({ userUuid }: { userUuid: string }) {
+  const [page, setPage] = useState(1);
+  const jobs = usePublishedJobs(userUuid, page);
+  if (jobs.isPending) return <Spinner label="Loading published jobs" />;
+  if (jobs.isError) return <p role="alert">{jobs.error.message}</p>;
+  if (jobs.data.length === 0 && page === 1) return <p>You have no published jobs.</p>;
+  return (
+    <>
+      <ul className="account-jobs__list">
+        {jobs.data.map((job) => (
+          <li key={job.uuid} className="account-job card">
+            <JobName job={job} />
+            <p className="account-job__meta">
+              Published {dateText(job.publishedDate)}, live until {dateText(job.publishedDate, POSTING_LIFETIME_DAYS)}.{' '}
+              <Link to={paths.posting(job.uuid)}>View posting</Link>
+            </p>
+            <MetricsLink job={job} />
+          </li>
+        ))}
+      </ul>
+      <div className="account-jobs__pager">
+        {page > 1 && (
+          <button type="button" className="button button--secondary" onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+        )}
+        {jobs.data.length === PAGE_SIZE && (
+          <button type="button" className="button button--secondary" onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function ExpiredList({ userUuid }: { userUuid: string }) {
+  const jobs = useExpiredJobs(userUuid);
+  const relist = useRelistJob(userUuid);
+  const navigate = useNavigate();
+  if (jobs.isPending) return <Spinner label="Loading expired jobs" />;
+  if (jobs.isError) return <p role="alert">{jobs.error.message}</p>;
+  if (jobs.data.length === 0) return <p>You have no expired jobs.</p>;
+  const onRelist = (uuid: string) => {
+    if (relist.isPending) return;
+    relist.mutate(uuid, {
+      onSuccess: (result) => {
+        toast.success(result.message);
+        void navigate(paths.jobWizard('details', result.uuid));
+      },
+      onError: (error) => {
+        toastError(error);
+        if (isApiError(error) && error.errorType === 'NO_CREDITS') void navigate(paths.purchaseJobs());
+      },
+    });
+  };
+  return (
+    <ul className="account-jobs__list">
+      {jobs.data.map((job) => (
+        <li key={job.uuid} className="account-job card">
+          <span className="account-job__name">{job.companyName || 'Untitled job'}</span>
+          <p className="account-job__meta">Expired {dateText(job.publishedDate, POSTING_LIFETIME_DAYS)}.</p>
+          <MetricsLink job={job} />
+          <button type="button" className="button button--secondary" onClick={() => onRelist(job.uuid)} aria-busy={relist.isPending || undefined}>
+            Relist (uses 1 credit)
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AccountJobs() {
+  const user = useSessionUser();
+  const { selectedTab } = useParams();
+  const navigate = useNavigate();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const current: AccountTab = (ACCOUNT_TABS as readonly string[]).includes(selectedTab ?? '') ? (selectedTab as AccountTab) : 'unpublished';
+  const index = ACCOUNT_TABS.indexOf(current);
+  if (!user) return null;
+
+  const select = (tab: AccountTab, focus = false) => {
+    void navigate(paths.account(tab), { replace: true });
+    if (focus) tabRefs.current[ACCOUNT_TABS.indexOf(tab)]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const keys: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: ACCOUNT_TABS.length - 1 };
+    const target = keys[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(ACCOUNT_TABS[(target + ACCOUNT_TABS.length) % ACCOUNT_TABS.length]!, true);
+  };
+
+  return (
+    <section className="account-jobs" aria-labelledby="account-jobs-title">
+      <div className="account-jobs__header">
+        <h2 id="account-jobs-title">Your jobs</h2>
+        <CreditBalance userUuid={user.uuid} />
+        <Link className="button button--primary" to={paths.purchaseJobs()}>
+          Post more jobs
+        </Link>
+      </div>
+      <div className="tabs" role="tablist" aria-label="Your jobs by state" onKeyDown={onKeyDown}>
+        {ACCOUNT_TABS.map((tab, i) => (
+          <button
+            key={tab}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`account-tab-${tab}`}
+            aria-selected={tab === current}
+            aria-controls={`account-panel-${tab}`}
+            tabIndex={tab === current ? 0 : -1}
+            className={`tabs__tab${tab === current ? ' tabs__tab--active' : ''}`}
+            onClick={() => select(tab)}
+          >
+            {TAB_LABELS[tab]}
+          </button>
+        ))}
+      </div>
+      <div className="tabs__panel" role="tabpanel" id={`account-panel-${current}`} aria-labelledby={`account-tab-${current}`}>
+        {current === 'unpublished' && <UnpublishedList userUuid={user.uuid} />}
+        {current === 'published' && <PublishedList userUuid={user.uuid} />}
+        {current === 'expired' && <ExpiredList userUuid={user.uuid} />}
+      </div>
+    </section>
+  );
+}

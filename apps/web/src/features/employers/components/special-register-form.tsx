@@ -1,0 +1,63 @@
+// Coupon sign-up: creates the account with its free job and logs in (SPEC §2, §4).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CredentialsSchema, type Credentials } from '@teacheast/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { paths } from '../../../config/paths';
+import { showSubmitError } from '../../../lib/form-errors';
+import { startSession } from '../../../lib/session';
+import { HoneypotField } from '../../../ui/honeypot-field';
+import { SubmitButton } from '../../../ui/submit-button';
+import { TextField } from '../../../ui/text-field';
+import { redeemCoupon } from '../api';
+
+type Input = z.input<typeof CredentialsSchema>;
+
+export function SpecialRegisterForm({ code }: { code: string }) {
+  const navigate = useNavigate();
+  const redeem = useMutation({ mutationFn: redeemCoupon });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Input, unknown, Credentials>({
+    resolver: zodResolver(CredentialsSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '', password2: '' },
+  });
+
+  const onSubmit = (values: Credentials) => {
+    if (redeem.isPending) return;
+    redeem.mutate(
+      { ...values, code },
+      {
+        onSuccess: (result) => {
+          startSession(result.token, result.currentUser);
+          toast.success(result.message);
+          void navigate(paths.account());
+        },
+        onError: (error) => showSubmitError(error, setError, ['email', 'password']),
+      },
+    );
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign up">
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" registration={register('email')} error={errors.email?.message} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters."
+        registration={register('password')}
+        error={errors.password?.message}
+      />
+      <HoneypotField registration={register('password2')} />
+      <SubmitButton isPending={redeem.isPending}>Sign up</SubmitButton>
+    </form>
+  );
+}

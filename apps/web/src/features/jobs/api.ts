@@ -1,0 +1,135 @@
+// The job board's calls: search, cities, postings, visit counting, saved jobs and metrics, each
+// with its TanStack Query hook. Answers are validated with the shared schemas.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CityCountSchema,
+  JobMetricsSchema,
+  JobSchema,
+  JobTileSchema,
+  type Job,
+  type JobTile,
+} from '@teacheast/shared';
+import { z } from 'zod';
+import { api } from '../../lib/api-client';
+
+export interface JobSearchParams {
+  country: string;
+  city?: string;
+  ageGroup?: string;
+  page: number;
+}
+
+const SearchResultsSchema = z.object({ results: z.array(JobTileSchema) });
+const JobResponseSchema = z.object({ job: JobSchema });
+const SavedJobsSchema = z.object({ jobs: z.array(JobTileSchema) });
+const FavoriteResultSchema = z.object({ message: z.string(), favoritedBy: z.array(z.string()) });
+
+export const jobKeys = {
+  search: (params: JobSearchParams) => ['jobs', 'search', params] as const,
+  cities: (country: string) => ['jobs', 'cities', country] as const,
+  job: (uuid: string) => ['jobs', 'job', uuid] as const,
+  saved: (userUuid: string) => ['saved-jobs', userUuid] as const,
+  metrics: (uuid: string) => ['job-metrics', uuid] as const,
+};
+
+export function searchJobs(params: JobSearchParams, signal?: AbortSignal): Promise<JobTile[]> {
+  return api
+    .get('/api/filter-jobs', { query: { ...params }, schema: SearchResultsSchema, signal })
+    .then((d) => d.results);
+}
+
+export function useJobSearch(params: JobSearchParams | null) {
+  return useQuery({
+    queryKey: params ? jobKeys.search(params) : ['jobs', 'search', 'none'],
+    queryFn: ({ signal }) => searchJobs(params!, signal),
+    enabled: params !== null,
+    // Keep the old tiles on screen while the next page loads, instead of a flash of nothing.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCitiesWithJobs(country: string | null) {
+  return useQuery({
+    queryKey: jobKeys.cities(country ?? ''),
+    queryFn: ({ signal }) =>
+      api.get(`/api/jobs/cities/${encodeURIComponent(country!)}`, { schema: z.array(CityCountSchema), signal }),
+    enabled: country !== null,
+  });
+}
+
+export function useJob(uuid: string) {
+  return useQuery({
+    queryKey: jobKeys.job(uuid),
+    queryFn: ({ signal }) =>
+      api.get(`/api/job/${encodeURIComponent(uuid)}`, { schema: JobResponseSchema, signal }).then((d) => d.job),
+  });
+}
+
+/** Counts one opening of a posting. A refusal (already counted, closed job) is not the reader's concern. */
+export function countJobClick(uuid: string): void {
+  api.post('/api/job/clicks', { uuid }).catch(() => undefined);
+}
+
+/**
+ * Reports seconds spent on a posting. sendBeacon survives the page being closed; the Blob gives the
+ * request a JSON content type so the server parses it like any other call.
+ */
+export function reportTimeSpent(uuid: string, timeSpent: number): void {
+  if (timeSpent <= 0) return;
+  const body = JSON.stringify({ uuid, timeSpent: Math.round(timeSpent) });
+  const sent =
+    typeof navigator.sendBeacon === 'function' &&
+    navigator.sendBeacon('/api/job/time', new Blob([body], { type: 'application/json' }));
+  if (!sent) {
+    void fetch('/api/job/time', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      keepalive: true,
+    }).catch(() => undefined);
+  }
+}
+
+export function useSavedJobs(userUuid: string) {
+  return useQuery({
+    queryKey: jobKeys.saved(userUuid),
+    queryFn: ({ signal }) =>
+      api.get(`/api/favorites/${encodeURIComponent(userUuid)}`, { schema: SavedJobsSchema, signal }).then((d) => d.jobs),
+  });
+}
+
+export interface SaveJobInput {
+  userUuid: string;
+  jobUuid: string;
+  save: boolean;
+}
+
+/** Saves or unsaves a job, then updates the posting's savers and the saved list from the answer. */
+export function useToggleSavedJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userUuid, jobUuid, save }: SaveJobInput) =>
+      api.post(
+        save
+          ? `/api/favorites/${encodeURIComponent(userUuid)}/${encodeURIComponent(jobUuid)}`
+          : `/api/favorites/remove/${encodeURIComponent(userUuid)}/${encodeURIComponent(jobUuid)}`,
+        undefined,
+        { schema: FavoriteResultSchema },
+      ),
+    onSuccess: (result, { userUuid, jobUuid, save }) => {
+      client.setQueryData<Job>(jobKeys.job(jobUuid), (job) => (job ? { ...job, favoritedBy: result.favoritedBy } : job));
+      if (!save) {
+        client.setQueryData<JobTile[]>(jobKeys.saved(userUuid), (jobs) => jobs?.filter((j) => j.uuid !== jobUuid));
+      }
+      void client.invalidateQueries({ queryKey: jobKeys.saved(userUuid) });
+    },
+  });
+}
+
+export function useJobMetrics(uuid: string) {
+  return useQuery({
+    queryKey: jobKeys.metrics(uuid),
+    queryFn: ({ signal }) => api.get(`/api/job/metrics/${encodeURIComponent(uuid)}`, { schema: JobMetricsSchema, signal }),
+    staleTime: 0,
+  });
+}

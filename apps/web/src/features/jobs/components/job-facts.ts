@@ -1,0 +1,25 @@
+// How a job's coded values read to people: start date, duration, relative publication time.
+import { durationLabel, startDateLabel } from '@teacheast/shared';
+
+export function startLabel(startDate: string): string {
+  return startDateLabel(startDate);
+}
+
+export function durationText(duration: string): string {
+  return durationLabel(duration);
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "today", "yesterday", "3 days ago", "2 weeks ago". */
+export function publishedAgo(iso: string | null, now = Date.now()): string {
+  if (!iso) return 'Not published';
+  const days = Math.max(0, Math.floor((now - Date.parse(iso)) / 86_400_000));
+  if (days < 14) return relative.format(-days, 'day');
+  return relative.format(-Math.floor(days / 7), 'week');
+}
+
+export function formatDate(iso: string | null): string {
+  if (!iso) return '';
+  return new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric' });
+}

@@ -1,0 +1,220 @@
+import { countryLabel, MESSAGES, type Job } from '@teacheast/shared';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useSessionUser } from '../../../lib/session';
+import { toastError } from '../../../lib/toast';
+import { useToggleSavedJob } from '../api';
+import { CarouselModal } from './carousel-modal';
+import { countryImageOf } from './country-images';
+import { durationText, formatDate, startLabel } from './job-facts';
+import { RichText } from './rich-text';
+import { usePostingVisit } from './use-posting-visit';
+import './jobs.css';
+
+export interface JobPostingViewProps {
+  job: Job;
+  /**
+   * False in the job wizard's preview: no Save button, no photos dialog, no visit counting, and
+   * links shown as text, so the preview looks like the posting without acting like it.
+   */
+  interactive?: boolean;
+}
+
+function CopyIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <rect x="8" y="8" width="12" height="12" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+async function copyToClipboard(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success('E-mail address copied');
+  } catch {
+    toast.error('Could not copy. Select the address and copy it instead.');
+  }
+}
+
+function SaveButton({ job }: { job: Job }) {
+  const user = useSessionUser();
+  const toggle = useToggleSavedJob();
+  const isSaved = user !== null && job.favoritedBy.includes(user.uuid);
+  // A closed posting can no longer be saved, but one already saved can be let go.
+  if (!isSaved && job.status !== 'published') return null;
+
+  const onClick = () => {
+    if (!user) {
+      toast.error(MESSAGES.mustLogInToSave);
+      return;
+    }
+    if (toggle.isPending) return;
+    toggle.mutate(
+      { userUuid: user.uuid, jobUuid: job.uuid, save: !isSaved },
+      {
+        onSuccess: () => toast.success(isSaved ? 'Removed from your saved jobs' : 'Saved to your account'),
+        onError: toastError,
+      },
+    );
+  };
+
+  return (
+    <button
+      type="button"
+      className={`button ${isSaved ? 'button--secondary' : 'button--accent'}`}
+      aria-busy={toggle.isPending || undefined}
+      onClick={onClick}
+    >
+      {isSaved ? 'Unsave' : 'Save'}
+    </button>
+  );
+}
+
+/** The full job posting, shared by /posting/{uuid} and the job wizard's preview. */
+export function JobPostingView({ job, interactive = true }: JobPostingViewProps) {
+  const [isCarouselOpen, setIsCarouselOpen] = useState(false);
+  usePostingVisit(job.uuid, interactive && job.status === 'published');
+
+  const name = job.companyName || 'Untitled job';
+  const photos = [...(job.thumbnail ? [job.thumbnail] : []), ...job.images];
+  const header = job.thumbnail ?? countryImageOf(job.country);
+  const headerImage = (
+    <img
+      className="posting__header-image"
+      src={header}
+      // Decorative: the heading names the school, the button says what it opens.
+      alt=""
+      width={1280}
+      height={720}
+    />
+  );
+
+  return (
+    <article className="posting" aria-labelledby="posting-title">
+      {job.status === 'expired' && (
+        <div className="posting__notice posting__notice--closed" role="status">
+          <strong>This job is closed.</strong> It was posted more than 45 days ago and no longer takes
+          applications.
+        </div>
+      )}
+      {job.status === 'unpublished' && (
+        <div className="posting__notice" role="status">
+          <strong>This job is not published yet.</strong> Only you can see it.
+        </div>
+      )}
+
+      <div className="posting__header">
+        {interactive && photos.length > 0 ? (
+          <button type="button" className="posting__header-button" onClick={() => setIsCarouselOpen(true)}>
+            {headerImage}
+            <span className="posting__photos-label">
+              View photos ({photos.length})
+            </span>
+          </button>
+        ) : (
+          headerImage
+        )}
+      </div>
+
+      <div className="posting__layout">
+        <div className="posting__main">
+          <h1 id="posting-title" className="posting__title">
+            {name}
+          </h1>
+          <p className="posting__place">
+            {job.city}
+            {job.city && ', '}
+            {countryLabel(job.country)}
+          </p>
+          <RichText className="prose posting__description" html={job.descriptionHTML} inert={!interactive} />
+        </div>
+
+        <aside className="posting__aside" aria-label="Job details">
+          {interactive && (
+            <div className="posting__actions">
+              <SaveButton job={job} />
+            </div>
+          )}
+          <dl className="posting__facts">
+            {job.pay && (
+              <div>
+                <dt>Pay</dt>
+                <dd>{job.pay}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Student age group</dt>
+              <dd>{job.ageGroup}</dd>
+            </div>
+            <div>
+              <dt>Class size</dt>
+              <dd>{job.classSize}</dd>
+            </div>
+            <div>
+              <dt>Start date</dt>
+              <dd>{startLabel(job.startDate)}</dd>
+            </div>
+            <div>
+              <dt>Contract</dt>
+              <dd>{durationText(job.duration)}</dd>
+            </div>
+            {job.phone && (
+              <div>
+                <dt>Phone</dt>
+                <dd>{interactive ? <a href={`tel:${job.phone.replace(/[^+\d]/g, '')}`}>{job.phone}</a> : job.phone}</dd>
+              </div>
+            )}
+            <div>
+              <dt>E-mail</dt>
+              <dd className="posting__email">
+                {interactive ? (
+                  <>
+                    <a href={`mailto:${job.email}`}>{job.email}</a>
+                    <button
+                      type="button"
+                      className="posting__copy"
+                      aria-label={`Copy e-mail address ${job.email}`}
+                      title="Copy e-mail address"
+                      onClick={() => void copyToClipboard(job.email)}
+                    >
+                      <CopyIcon />
+                    </button>
+                  </>
+                ) : (
+                  <span>{job.email}</span>
+                )}
+              </dd>
+            </div>
+            {job.link && (
+              <div>
+                <dt>Website</dt>
+                <dd className="posting__website">
+                  {interactive ? (
+                    <a href={job.link} target="_blank" rel="noopener noreferrer">
+                      {job.link.replace(/^https:\/\//, '')}
+                      <span className="visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    <span>{job.link.replace(/^https:\/\//, '')}</span>
+                  )}
+                </dd>
+              </div>
+            )}
+            {job.publishedDate && (
+              <div>
+                <dt>Posted</dt>
+                <dd>{formatDate(job.publishedDate)}</dd>
+              </div>
+            )}
+          </dl>
+        </aside>
+      </div>
+
+      {isCarouselOpen && (
+        <CarouselModal images={photos} title={name} onClose={() => setIsCarouselOpen(false)} />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,255 @@
+import {
+  AGE_GROUPS,
+  COUNTRIES,
+  COUNTRY_VALUES,
+  MESSAGES,
+  PAGE_SIZE,
+  TOP_BUTTON_MIN_RESULTS,
+  countryLabel,
+  type Country,
+} from '@teacheast/shared';
+import { useEffect, useId, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { SEARCH_STATE_STORAGE_KEY } from '../../../config/storage-keys';
+import { Spinner } from '../../../ui/spinner';
+import { useCitiesWithJobs, useJobSearch, type JobSearchParams } from '../api';
+import { JobTile } from './job-tile';
+import './jobs.css';
+
+interface SearchState {
+  country: Country | null;
+  city?: string;
+  ageGroup?: string;
+  page: number;
+}
+
+/** The URL is the search: anything it says that makes no sense falls back to the plain search. */
+function readSearch(params: URLSearchParams): SearchState {
+  const country = params.get('country');
+  const ageGroup = params.get('ageGroup') ?? '';
+  const page = Number(params.get('page') ?? '1');
+  return {
+    country: (COUNTRY_VALUES as readonly string[]).includes(country ?? '') ? (country as Country) : null,
+    city: params.get('city') || undefined,
+    ageGroup: (AGE_GROUPS as readonly string[]).includes(ageGroup) ? ageGroup : undefined,
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+function readStoredSearch(): string | null {
+  try {
+    return window.sessionStorage.getItem(SEARCH_STATE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function storeSearch(query: string): void {
+  try {
+    window.sessionStorage.setItem(SEARCH_STATE_STORAGE_KEY, query);
+  } catch {
+    // Private mode without storage: the URL still carries the search.
+  }
+}
+
+function ClearButton({ label, onClear }: { label: string; onClear: () => void }) {
+  return (
+    <button type="button" className="job-filter__clear" onClick={onClear} aria-label={label}>
+      <span aria-hidden="true">×</span>
+    </button>
+  );
+}
+
+/** SPEC §2 "Job search": the sidebar of filters, the tiles, and the paging rules. */
+export function JobSearch() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const search = readSearch(searchParams);
+  const { country, city, ageGroup, page } = search;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const ids = { country: useId(), city: useId(), ageGroup: useId() };
+
+  const query: JobSearchParams | null = country ? { country, city, ageGroup, page } : null;
+  const results = useJobSearch(query);
+  const cities = useCitiesWithJobs(country);
+  const title = country ? `${countryLabel(country)} Jobs` : 'Jobs';
+
+  // SPEC §2: the tab title is '{Country} Jobs' exactly.
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  // Remember the search for this tab, or come back to the last one when opened bare (/jobs).
+  const canonical = query ? paths.jobs(query) : null;
+  useEffect(() => {
+    if (canonical) {
+      storeSearch(canonical);
+      return;
+    }
+    const stored = readStoredSearch();
+    if (stored && stored.startsWith('/jobs?')) navigate(stored, { replace: true });
+  }, [canonical, navigate]);
+
+  // A new page of results: bring keyboard and screen reader users to its heading.
+  const previousPage = useRef(page);
+  useEffect(() => {
+    if (previousPage.current !== page) headingRef.current?.focus({ preventScroll: true });
+    previousPage.current = page;
+  }, [page]);
+
+  /** Any filter change starts again at page 1; a new country drops the city. */
+  const update = (next: Partial<SearchState>) => {
+    const merged = { ...search, ...next, page: 1 };
+    if (next.country && next.country !== country) merged.city = undefined;
+    navigate(paths.jobs({ country: merged.country ?? undefined, city: merged.city, ageGroup: merged.ageGroup, page: 1 }));
+  };
+
+  const tiles = results.data ?? [];
+  const cityOptions = cities.data ?? [];
+  const hasUnlistedCity = city !== undefined && !cityOptions.some((c) => c.city === city);
+  const showTop = tiles.length >= TOP_BUTTON_MIN_RESULTS;
+  const pageLink = (p: number) => paths.jobs({ country: country ?? undefined, city, ageGroup, page: p });
+
+  const hasPrevious = page > 1;
+  const hasNext = tiles.length === PAGE_SIZE;
+  const pager = (hasPrevious || hasNext) && (
+    <nav className="job-pager" aria-label="Result pages">
+      {hasPrevious && (
+        <Link className="button button--secondary" to={pageLink(page - 1)}>
+          <span aria-hidden="true">←</span> Previous
+        </Link>
+      )}
+      {hasNext && (
+        <Link className="button button--secondary job-pager__next" to={pageLink(page + 1)}>
+          Next <span aria-hidden="true">→</span>
+        </Link>
+      )}
+    </nav>
+  );
+
+  return (
+    <div className="job-search">
+      <aside className="job-search__sidebar">
+        <form role="search" aria-label="Filter jobs" className="job-filters" onSubmit={(e) => e.preventDefault()}>
+          <h2 className="job-filters__title">Filter jobs</h2>
+          <div className="job-filter">
+            <label className="field__label" htmlFor={ids.country}>
+              Country
+            </label>
+            <select
+              id={ids.country}
+              className="field__control"
+              value={country ?? ''}
+              onChange={(e) => update({ country: e.target.value as Country })}
+            >
+              {!country && (
+                <option value="" disabled>
+                  Choose a country
+                </option>
+              )}
+              {COUNTRIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="job-filter">
+            <label className="field__label" htmlFor={ids.city}>
+              City
+            </label>
+            <div className="job-filter__row">
+              <select
+                id={ids.city}
+                className="field__control"
+                value={city ?? ''}
+                disabled={!country}
+                onChange={(e) => update({ city: e.target.value || undefined })}
+              >
+                <option value="">All cities</option>
+                {hasUnlistedCity && <option value={city}>{city}</option>}
+                {cityOptions.map((c) => (
+                  <option key={c.city} value={c.city}>
+                    {c.city} ({c.count})
+                  </option>
+                ))}
+              </select>
+              {city && <ClearButton label="Clear city" onClear={() => update({ city: undefined })} />}
+            </div>
+          </div>
+          <div className="job-filter">
+            <label className="field__label" htmlFor={ids.ageGroup}>
+              Student age group
+            </label>
+            <div className="job-filter__row">
+              <select
+                id={ids.ageGroup}
+                className="field__control"
+                value={ageGroup ?? ''}
+                disabled={!country}
+                onChange={(e) => update({ ageGroup: e.target.value || undefined })}
+              >
+                <option value="">All age groups</option>
+                {AGE_GROUPS.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+              {ageGroup && <ClearButton label="Clear age group" onClear={() => update({ ageGroup: undefined })} />}
+            </div>
+          </div>
+        </form>
+      </aside>
+
+      <section className="job-search__results" aria-labelledby="job-search-title" aria-busy={results.isFetching || undefined}>
+        <h1 id="job-search-title" className="job-search__title" ref={headingRef} tabIndex={-1}>
+          {title}
+        </h1>
+        {country && (
+          <p className="job-search__summary" aria-live="polite">
+            {[city, ageGroup].filter(Boolean).join(' · ') || 'All cities and age groups'}
+            {page > 1 ? ` · page ${page}` : ''}
+          </p>
+        )}
+
+        {!country && <p>Choose a country to see its teaching jobs.</p>}
+        {country && results.isPending && <Spinner label="Loading jobs" />}
+        {results.isError && (
+          <p className="jobs-error" role="alert">
+            {results.error.message}
+          </p>
+        )}
+        {results.isSuccess && tiles.length === 0 && <p className="job-search__empty">{MESSAGES.noResults}</p>}
+        {tiles.length > 0 && (
+          <ul className="job-grid">
+            {tiles.map((job) => (
+              <li key={job.uuid}>
+                <JobTile job={job} />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {showTop ? (
+          <div className="job-search__bottom-bar">
+            {pager}
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                window.scrollTo({ top: 0, behavior: 'smooth' });
+                headingRef.current?.focus({ preventScroll: true });
+              }}
+            >
+              <span aria-hidden="true">↑</span> Top
+            </button>
+          </div>
+        ) : (
+          results.isSuccess && pager
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// Who is logged in. Lives in lib/ because every feature and the route guards need it.
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@teacheast/shared';
+import { api, type ResponseParser } from './api-client';
+import { isApiError } from './api-error';
+import { currentUserQueryKey, queryClient } from './query-client';
+import { readToken, removeToken, storeToken } from './token-storage';
+
+/**
+ * Checks `{ currentUser }` by hand: this call runs before the first page shows, and zod would
+ * add ~80 kB to the first download for one object (CurrentUserSchema is the contract).
+ */
+const currentUserResponse: ResponseParser<{ currentUser: CurrentUser }> = {
+  safeParse(data) {
+    const user = (data as { currentUser?: Record<string, unknown> } | undefined)?.currentUser;
+    const isValid =
+      typeof user === 'object' &&
+      user !== null &&
+      typeof user.uuid === 'string' &&
+      typeof user.email === 'string' &&
+      (user.subscriptionId === null || typeof user.subscriptionId === 'string');
+    if (!isValid) return { success: false };
+    const { uuid, email, subscriptionId } = user as CurrentUser;
+    return { success: true, data: { currentUser: { uuid, email, subscriptionId } } };
+  },
+};
+
+/** Queries that are the same for everybody survive a logout; everything else is dropped. */
+const PUBLIC_QUERY_ROOTS = new Set<unknown>([currentUserQueryKey[0], 'site-config']);
+
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  if (!readToken()) return null;
+  try {
+    const { currentUser } = await api.get('/api/current_user', { schema: currentUserResponse });
+    return currentUser;
+  } catch (error) {
+    // The API client has already dropped a rejected token; the visitor is simply anonymous.
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: fetchCurrentUser,
+    // The user changes only through login, logout and 401s, which all write the cache directly.
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * The loaded user or null. Safe below the session gate in the app shell, which renders nothing
+ * else until the first answer.
+ */
+export function useSessionUser(): CurrentUser | null {
+  return useCurrentUser().data ?? null;
+}
+
+export function startSession(token: string, user: CurrentUser): void {
+  storeToken(token);
+  queryClient.setQueryData<CurrentUser | null>(currentUserQueryKey, user);
+}
+
+/** Forget the session in this browser and any data fetched on the user's behalf. */
+export function endSession(): void {
+  removeToken();
+  queryClient.setQueryData<CurrentUser | null>(currentUserQueryKey, null);
+  queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(query.queryKey[0]) });
+}

@@ -1,0 +1,61 @@
+// Test helpers for components: the app's providers around a component, and a fake server.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { vi } from 'vitest';
+import { queryClient } from '../lib/query-client';
+
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { user, ...result };
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+export interface RecordedRequest {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+/**
+ * Replaces fetch with a function answering from `respond`; returns the requests it received,
+ * with JSON bodies parsed, so tests can check exactly what the form sent.
+ */
+export function mockServer(respond: (request: RecordedRequest) => Response | Promise<Response>) {
+  const requests: RecordedRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const request: RecordedRequest = {
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    requests.push(request);
+    return respond(request);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return requests;
+}
+
+/** The error message a field announces through aria-describedby, or null when it has none. */
+export function fieldError(control: HTMLElement): string | null {
+  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ');
+  const errorId = ids.find((id) => id.endsWith('-error'));
+  return errorId ? (document.getElementById(errorId)?.textContent ?? null) : null;
+}

@@ -1,0 +1,101 @@
+// The account journeys of issue 2, in the browser, with mail delivered over real SMTP.
+import {
+  expect,
+  linkContaining,
+  test,
+  CONFIRMATION_SUBJECT,
+  PASSWORD_RESET_SUBJECT,
+  TOKEN_STORAGE_KEY,
+} from './fixtures';
+import type { Page } from '@playwright/test';
+
+async function logInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+test('register, confirm from the e-mail, log in, see Logout, log out', async ({ page, mailbox, accounts, baseURL }) => {
+  const user = accounts.newUser('teacher');
+  const mainNav = page.getByRole('navigation', { name: 'Main' });
+
+  await page.goto('/register');
+  await expect(
+    page.getByText('An account is needed to post a resume, post a job and access the Resume Board.'),
+  ).toBeVisible();
+  // Typed with capitals: the address must arrive lower-cased.
+  await page.getByLabel('Email').fill(user.email.toUpperCase());
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+
+  const mail = await mailbox.waitForMail(user.email, CONFIRMATION_SUBJECT);
+  const confirmationLink = linkContaining(mail.links, '/confirmation/');
+  expect(confirmationLink.startsWith(`${baseURL}/confirmation/`)).toBe(true);
+
+  // Before confirming, logging in is refused with a message saying why.
+  await logInThroughForm(page, user.email, user.password);
+  await expect(page.getByText(/confirm your e-mail/i)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto(confirmationLink);
+  await expect(page).toHaveURL(/\/login$/);
+  const confirmedToast = page.getByText(/account is confirmed/i);
+  await expect(confirmedToast).toBeVisible();
+  // Toasts close by themselves after 5 seconds (SPEC §2).
+  await expect(confirmedToast).toBeHidden({ timeout: 8_000 });
+
+  await logInThroughForm(page, user.email, user.password);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(mainNav.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(mainNav.getByRole('link', { name: 'Account' })).toBeVisible();
+  await expect(mainNav.getByRole('link', { name: 'Resume Board' })).toBeVisible();
+  await expect(mainNav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeTruthy();
+
+  // The session survives a reload.
+  await page.reload();
+  await expect(mainNav.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  await mainNav.getByRole('button', { name: 'Logout' }).click();
+  await expect(mainNav.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(mainNav.getByRole('link', { name: 'Register' })).toBeVisible();
+  await expect(mainNav.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeNull();
+
+  // A used confirmation link does not work twice: message shown, back to the home page.
+  await page.goto(confirmationLink);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByText(/not valid|expired/i)).toBeVisible();
+});
+
+test('forgot password: mail, new password, log in with it', async ({ page, mailbox, accounts, baseURL }) => {
+  const user = await accounts.createConfirmedUser('forgetful');
+  const newPassword = 'brand-new-pw1';
+
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('link', { name: 'Or just log in?' })).toHaveAttribute('href', '/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /./ }).first()).toBeVisible();
+
+  const mail = await mailbox.waitForMail(user.email, PASSWORD_RESET_SUBJECT);
+  const resetLink = linkContaining(mail.links, '/change-password/');
+  expect(resetLink.startsWith(`${baseURL}/change-password/`)).toBe(true);
+
+  await page.goto(resetLink);
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The old password no longer works; the new one does.
+  await logInThroughForm(page, user.email, user.password);
+  await expect(page.getByText(/incorrect/i)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await logInThroughForm(page, user.email, newPassword);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+});

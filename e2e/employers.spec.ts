@@ -1,0 +1,134 @@
+// An employer's whole journey in test payment mode: buy a credit, create a job, fill the wizard with
+// real images and a crop, preview, publish, then find it in search and open its metrics.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+async function png(width: number, height: number, color: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+}
+
+async function payWith(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $20' }).click();
+}
+
+test('an employer buys a credit, builds a job in the wizard and publishes it', async ({ page, accounts }) => {
+  test.setTimeout(120_000);
+  const user = await accounts.createConfirmedUser('school');
+  const token = await accounts.logInAs(page, user);
+  const companyName = `Harbour Lights Academy ${Date.now().toString(36)}`;
+
+  // Checkout: a declined card first, then a good one.
+  await page.goto('/purchase-form/one');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByText('1 Job Credit', { exact: true })).toBeVisible();
+  await expect(page.getByText('Test mode:')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Accepted cards/ })).toBeVisible();
+  await expectNoViolations(page, 'checkout');
+  await payWith(page, '4000 0000 0000 0002');
+  await expect(page.getByText('Payment did not go through.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay $20' })).toBeEnabled();
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Payment was successful.')).toBeVisible();
+
+  // Purchase page: the balance, then Create Job.
+  await expect(page).toHaveURL(/\/post-job\/purchase-jobs$/);
+  await expect(page.getByText(/You have 1 job credit/)).toBeVisible();
+  await expectNoViolations(page, 'purchase jobs');
+  await page.getByRole('button', { name: 'Create Job' }).click();
+  await expect(page).toHaveURL(/\/post-job\/stepper\/details\/[0-9a-f-]{36}$/);
+  const uuid = page.url().split('/').pop()!;
+
+  // Step 1: details. Next waits for a complete, saved form.
+  await expect(page.getByRole('heading', { name: 'Job Criteria' })).toBeVisible();
+  const next = page.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  await expect(page.getByRole('link', { name: /Preview Job Posting/ })).toHaveAttribute('aria-disabled', 'true');
+  await expectNoViolations(page, 'wizard details');
+  await page.getByLabel('School or company name').fill(companyName);
+  await page.getByLabel('Email for applications').fill('jobs@harbour.example');
+  await page.getByLabel('Country').selectOption('japan');
+  await page.getByLabel('City').selectOption('Akita');
+  await page.getByLabel('Pay (optional)').fill('280,000 JPY');
+  await page.getByLabel('Student age group').selectOption('Children');
+  await page.getByLabel('Class size').selectOption('11 - 20');
+  await page.getByLabel('Start date').selectOption('4');
+  await page.getByLabel('Contract duration').selectOption('12');
+  await expect(next).toBeDisabled();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Job details saved.')).toBeVisible();
+  await expect(next).toBeEnabled();
+  await next.click();
+
+  // Step 2: the description starts from the template.
+  await expect(page.getByRole('heading', { name: 'Job Description' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Job description' })).toContainText('About our school');
+  await expectNoViolations(page, 'wizard description');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 3: a header image, cropped 16:9.
+  await expect(page.getByRole('heading', { name: 'Upload Image Head' })).toBeVisible();
+  await page.getByLabel(/Choose a header image/).setInputFiles({ name: 'header.png', mimeType: 'image/png', buffer: await png(1600, 1000, '#2a6f97') });
+  const saveHeader = page.getByRole('button', { name: 'Save header image' });
+  await expect(saveHeader).toBeEnabled();
+  await expectNoViolations(page, 'wizard crop');
+  await saveHeader.click();
+  await expect(page.getByText('Header image saved.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'The current header image of this job' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 4: two carousel photos; a wrong file type is refused in the browser.
+  await expect(page.getByRole('heading', { name: 'Carousel Image Upload' })).toBeVisible();
+  const picker = page.getByLabel(/Add photos/);
+  await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByText('notes.txt: only .jpg, .jpeg and .png files can be used.')).toBeVisible();
+  await picker.setInputFiles([
+    { name: 'classroom.png', mimeType: 'image/png', buffer: await png(1200, 800, '#e07a5f') },
+    { name: 'city.png', mimeType: 'image/png', buffer: await png(800, 1200, '#81b29a') },
+  ]);
+  await expect(page.getByRole('img', { name: 'Carousel photo 2' })).toBeVisible();
+  await page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+  await expectNoViolations(page, 'wizard carousel');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Carousel images saved.')).toBeVisible();
+
+  // Step 5: preview and publish.
+  await expect(page.getByRole('heading', { name: 'Preview Job Posting' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: companyName }).first()).toBeVisible();
+  await expectNoViolations(page, 'wizard preview');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(/Your job is published!/)).toBeVisible();
+
+  // The job is live: in the owner's published list, in search, and its metrics open.
+  const published = await page.request.get(`/api/jobs/published/${(await (await page.request.get('/api/current_user', { headers: { authorization: `Bearer ${token}` } })).json()).currentUser.uuid}?page=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(((await published.json()) as { publishedJobs: { uuid: string }[] }).publishedJobs.map((j) => j.uuid)).toContain(uuid);
+  await page.goto('/jobs?country=japan&page=1');
+  await expect(page.getByRole('link', { name: companyName })).toBeVisible();
+  await page.goto(`/job/metrics/${uuid}`);
+  await expect(page.getByText('Number of clicks')).toBeVisible();
+});
+
+test('the purchase page sends a user without credits to the packs', async ({ page, accounts }) => {
+  const user = await accounts.createConfirmedUser('nocredit');
+  await accounts.logInAs(page, user);
+  await page.goto('/post-job/purchase-jobs');
+  await expect(page.getByText(/You have 0 job credits/)).toBeVisible();
+  await page.getByRole('button', { name: 'Create Job' }).click();
+  await expect(page.getByText('You have no job credits left. Choose a pack below to buy one.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Buy job credits' })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Buy 5 Job Credits' })).toHaveAttribute('href', '/purchase-form/five');
+});

@@ -1,0 +1,240 @@
+// Issue 3 end to end: search by country, city and age group with the paging rules, a posting with
+// its photos dialog, saving and unsaving, the metrics page, and axe on every job board page.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { TOKEN_STORAGE_KEY, expect, test as base } from './fixtures';
+import { FEATURED_COMPANY, FEATURED_EMAIL, FEATURED_WEBSITE, startSeededJobBoard, type SeededJobBoard } from './job-board-seed';
+
+const test = base.extend<object, { jobBoard: SeededJobBoard }>({
+  jobBoard: [
+    async ({ mailbox }, use) => {
+      const board = await startSeededJobBoard({ smtpPort: mailbox.port });
+      await use(board);
+      await board.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ jobBoard }, use) => {
+    await use(jobBoard.url);
+  },
+});
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+const tiles = (page: Page) => page.getByRole('main').getByRole('article');
+const previousLink = (page: Page) => page.getByRole('link', { name: 'Previous', exact: true });
+const nextLink = (page: Page) => page.getByRole('link', { name: 'Next', exact: true });
+const topButton = (page: Page) => page.getByRole('button', { name: 'Top' });
+
+async function useToken(page: Page, token: string) {
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+}
+
+test('search from the home page, page through results, open, save and unsave a job', async ({ page, accounts }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Vietnam', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/jobs\?country=vietnam&page=1$/);
+  await expect(page).toHaveTitle('Vietnam Jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vietnam Jobs' })).toBeVisible();
+  await expect(tiles(page)).toHaveCount(12);
+  await expect(nextLink(page)).toBeVisible();
+  await expect(previousLink(page)).toHaveCount(0);
+  await expect(topButton(page)).toBeVisible();
+  // Tiles without a thumbnail fall back to the country picture; every picture is lazy and sized.
+  const image = tiles(page).first().locator('img');
+  await expect(image).toHaveAttribute('loading', 'lazy');
+  await expect(image).toHaveAttribute('width', /\d+/);
+  await expect(image).toHaveAttribute('height', /\d+/);
+
+  // City: 13 jobs in Hanoi give a full first page and a second page of one.
+  await page.getByLabel('City', { exact: true }).selectOption('Hanoi');
+  await expect(page).toHaveURL(/city=Hanoi/);
+  await expect(page).toHaveURL(/page=1/);
+  await expect(tiles(page)).toHaveCount(12);
+  await nextLink(page).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(tiles(page)).toHaveCount(1);
+  await expect(previousLink(page)).toBeVisible();
+  await expect(nextLink(page)).toHaveCount(0);
+  await expect(topButton(page)).toHaveCount(0);
+  await previousLink(page).click();
+  await expect(page).toHaveURL(/page=1/);
+  await expect(tiles(page)).toHaveCount(12);
+  // The URL is the state: back and forward work.
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(tiles(page)).toHaveCount(1);
+  await page.goForward();
+  await expect(tiles(page)).toHaveCount(12);
+
+  // Another city: four results, so no Next, no Previous, no Top.
+  await page.getByLabel('City', { exact: true }).selectOption('Da Nang');
+  await expect(page).toHaveURL(/city=Da(\+|%20)Nang/);
+  await expect(tiles(page)).toHaveCount(4);
+  await expect(nextLink(page)).toHaveCount(0);
+  await expect(previousLink(page)).toHaveCount(0);
+  await expect(topButton(page)).toHaveCount(0);
+
+  // No children's jobs there: the empty text.
+  await page.getByLabel('Student age group').selectOption('Children');
+  await expect(page.getByText('Sorry, there are no results for this criteria.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear age group' }).click();
+  await expect(tiles(page)).toHaveCount(4);
+  await expect(page).not.toHaveURL(/ageGroup/);
+
+  // A shared link reproduces the search.
+  const shared = page.url();
+  await page.goto(shared);
+  await expect(tiles(page)).toHaveCount(4);
+
+  // The posting.
+  await page.getByRole('link', { name: FEATURED_COMPANY }).click();
+  await expect(page.getByRole('heading', { level: 1, name: FEATURED_COMPANY })).toBeVisible();
+  await expect(page.getByRole('link', { name: FEATURED_EMAIL })).toHaveAttribute('href', `mailto:${FEATURED_EMAIL}`);
+  await expect(page.getByRole('button', { name: `Copy e-mail address ${FEATURED_EMAIL}` })).toBeVisible();
+  const website = page.getByRole('link', { name: /^www\.lotus-centre\.example/ });
+  await expect(website).toHaveAttribute('href', FEATURED_WEBSITE);
+  await expect(website).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible();
+
+  // Photos by keyboard: open, arrows, focus stays inside, Escape closes.
+  const opener = page.getByRole('button', { name: 'View photos (3)' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `${FEATURED_COMPANY} photos` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Photo 1 of 3')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByText('Photo 2 of 3')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(dialog.getByText('Photo 3 of 3')).toBeVisible();
+  await expect(dialog.getByRole('img', { name: `${FEATURED_COMPANY}, photo 3 of 3` })).toBeVisible();
+  await dialog.getByRole('button', { name: /Next photo/ }).click();
+  await expect(dialog.getByText('Photo 1 of 3')).toBeVisible();
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // Saving needs an account.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Must be logged in to save')).toBeVisible();
+
+  // Go back returns to the results.
+  await page.getByRole('button', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(/city=Da(\+|%20)Nang/);
+  await expect(tiles(page)).toHaveCount(4);
+
+  const user = await accounts.createConfirmedUser('saver');
+  await accounts.logInAs(page, user);
+  await page.reload();
+  await page.getByRole('link', { name: FEATURED_COMPANY }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Unsave' })).toBeVisible();
+
+  await page.goto('/account');
+  const saved = page.getByRole('region', { name: 'Saved jobs' });
+  await expect(saved.getByRole('link', { name: FEATURED_COMPANY })).toBeVisible();
+  await saved.getByRole('button', { name: `Unsave ${FEATURED_COMPANY}` }).click();
+  await expect(saved.getByText('You have no jobs saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('You have no jobs saved')).toBeVisible();
+});
+
+test('the metrics page counts visits, time and saves for the owner', async ({ page, browser, jobBoard, baseURL }) => {
+  // Three visits by an anonymous reader, each a few seconds long.
+  const reader = await browser.newPage({ baseURL });
+  const search = await reader.request.get('/api/filter-jobs?country=vietnam&city=Hanoi&page=2');
+  const [{ uuid }] = ((await search.json()) as { results: { uuid: string }[] }).results;
+  for (let visit = 0; visit < 3; visit++) {
+    await reader.goto(`/posting/${uuid}`);
+    await expect(reader.getByRole('heading', { level: 1 })).toBeVisible();
+    await reader.waitForTimeout(2_200);
+    // Leaving by a route change reports the seconds.
+    await reader.getByRole('button', { name: 'Go back' }).click();
+    await expect(reader).not.toHaveURL(/posting/);
+  }
+  await reader.close();
+
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/job/metrics/${uuid}`, {
+        headers: { authorization: `Bearer ${jobBoard.owner.token}` },
+      });
+      return ((await res.json()) as { timeSpent: number }).timeSpent;
+    })
+    .toBeGreaterThanOrEqual(3);
+
+  await useToken(page, jobBoard.owner.token);
+  await page.goto(`/job/metrics/${uuid}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Job Metrics' })).toBeVisible();
+  const value = (label: string) => page.locator(`dt:text-is("${label}") + dd`);
+  await expect(value('Number of clicks')).toHaveText('3');
+  await expect(value('Number of saves')).toHaveText('0');
+  const total = Number(await value('Total time spent (seconds)').textContent());
+  expect(total).toBeGreaterThanOrEqual(3);
+  await expect(value('Average time spent (seconds)')).toHaveText(String(Math.round(total / 3)));
+  await expect(page.getByRole('img', { name: /Clicks and saves per day, last 45 days/ })).toBeVisible();
+  await page.getByText('Show the numbers per day as a table').click();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expectNoViolations(page, 'the metrics page');
+});
+
+test('another user cannot see the metrics of a job', async ({ page, accounts, jobBoard }) => {
+  const user = await accounts.createConfirmedUser('curious');
+  await accounts.logInAs(page, user);
+  await page.goto(`/job/metrics/${jobBoard.featuredJobId}`);
+  await expect(page.getByRole('alert')).toHaveText('Only the owner of this job can see its metrics.');
+});
+
+test('an expired or unknown posting says so', async ({ page }) => {
+  await page.goto('/posting/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Job not found' })).toBeVisible();
+});
+
+test('no axe violations on the search, a posting, its photos and the account', async ({ page, accounts, jobBoard }) => {
+  await page.goto('/jobs?country=vietnam&page=1');
+  await expect(tiles(page)).toHaveCount(12);
+  await expectNoViolations(page, '/jobs');
+
+  await page.goto('/jobs?country=vietnam&city=Da%20Nang&ageGroup=Children&page=1');
+  await expect(page.getByText('Sorry, there are no results for this criteria.')).toBeVisible();
+  await expectNoViolations(page, '/jobs without results');
+
+  await page.goto(`/posting/${jobBoard.featuredJobId}`);
+  await expect(page.getByRole('heading', { level: 1, name: FEATURED_COMPANY })).toBeVisible();
+  await expectNoViolations(page, '/posting/{uuid}');
+  await page.getByRole('button', { name: 'View photos (3)' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoViolations(page, 'the photos dialog');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.keyboard.press('Escape');
+  await page.goto('/jobs?country=vietnam&city=Hanoi&page=1');
+  await expect(tiles(page)).toHaveCount(12);
+  await expectNoViolations(page, '/jobs on a phone');
+
+  const user = await accounts.createConfirmedUser('a11y-jobs');
+  const token = await accounts.logInAs(page, user);
+  await page.goto('/account');
+  await expect(page.getByText('You have no jobs saved')).toBeVisible();
+  await expectNoViolations(page, '/account without saved jobs');
+  const me = await page.request.get('/api/current_user', { headers: { authorization: `Bearer ${token}` } });
+  const { currentUser } = (await me.json()) as { currentUser: { uuid: string } };
+  await page.request.post(`/api/favorites/${currentUser.uuid}/${jobBoard.featuredJobId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await page.reload();
+  await expect(page.getByRole('link', { name: FEATURED_COMPANY })).toBeVisible();
+  await expectNoViolations(page, '/account with saved jobs');
+});

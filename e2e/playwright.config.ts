@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end journeys in Debian's Chromium against the real server, which each worker starts
+// itself (see fixtures.ts). The web app must be built first: `npm run build`.
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.spec\.ts$/,
+  workers: 2,
+  fullyParallel: false,
+  retries: 0,
+  reporter: 'list',
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      // Playwright's own browser downloads are not reachable from our machines (STACK.md).
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

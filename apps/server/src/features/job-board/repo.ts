@@ -12,21 +12,31 @@ export interface SearchFilter {
   liveSince: number;
 }
 
-/** Newest first with the id as a stable tie-break; the jobs_search_* indexes cover each filter shape. */
+/**
+ * Newest first with the id as a stable tie-break; the jobs_search_* indexes cover each filter shape.
+ * The page's ids are found in the index alone (covering), and only those twelve rows are read, so a
+ * deep page skips index entries instead of whole rows.
+ */
 export function findLiveJobTiles(db: DbOrTrx, f: SearchFilter) {
-  let q = db
+  let ids = db
     .selectFrom('jobs')
-    .select(TILE_COLUMNS)
+    .select('jobs.id')
     .where('jobs.country', '=', f.country)
     .where('jobs.published_at', 'is not', null)
     .where('jobs.published_at', '>', f.liveSince);
-  if (f.city !== undefined) q = q.where('jobs.city', '=', f.city);
-  if (f.ageGroup !== undefined) q = q.where('jobs.age_group', '=', f.ageGroup);
-  return q
+  if (f.city !== undefined) ids = ids.where('jobs.city', '=', f.city);
+  if (f.ageGroup !== undefined) ids = ids.where('jobs.age_group', '=', f.ageGroup);
+  const page = ids
     .orderBy('jobs.published_at', 'desc')
     .orderBy('jobs.id', 'desc')
     .limit(PAGE_SIZE)
-    .offset((f.page - 1) * PAGE_SIZE)
+    .offset((f.page - 1) * PAGE_SIZE);
+  return db
+    .selectFrom('jobs')
+    .select(TILE_COLUMNS)
+    .where('jobs.id', 'in', page)
+    .orderBy('jobs.published_at', 'desc')
+    .orderBy('jobs.id', 'desc')
     .execute();
 }
 

@@ -2,13 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { requireSelf, requireUser } from './http/auth.js';
 import type { Deps } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerAccountRoutes } from './features/accounts/routes.js';
 import { registerContactRoutes } from './features/contact/routes.js';
 import { registerEmployerRoutes } from './features/employers/routes.js';
@@ -70,34 +70,16 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
   }
 
-  const stripe = deps.payments.name === 'stripe';
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
-        frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginEmbedderPolicy: false,
-    hsts: deps.config.env === 'production' ? undefined : false,
-  });
+  registerSecurityHeaders(
+    app,
+    securityHeaders({ stripe: deps.payments.name === 'stripe', production: deps.config.env === 'production' }),
+  );
 
   // Who may call a route is settled before its input is even validated, so an anonymous caller or
   // another user learns nothing from validation errors. Every path with {userUuid} must be the
   // caller's own (DESIGN §4); routes with `config: { requiresUser: true }` need a logged-in user, who
-  // must also be the `userUuid` their JSON body names.
-  app.addHook('preValidation', async (request) => {
+  // must also be the `userUuid` their JSON body names. Public routes carry no hook at all.
+  const authorise = async (request: FastifyRequest) => {
     const params = request.params as Record<string, unknown> | undefined;
     const body = request.body as Record<string, unknown> | undefined;
     const config = request.routeOptions.config as RouteAuthConfig | undefined;
@@ -107,6 +89,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       if (typeof body?.userUuid === 'string') await requireSelf(deps, request, body.userUuid, config.authMessage);
       else await requireUser(deps, request, config.authMessage);
     }
+  };
+  app.addHook('onRoute', (route) => {
+    const config = route.config as RouteAuthConfig | undefined;
+    if (!route.url.includes(':userUuid') && !config?.requiresUser) return;
+    const existing = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [authorise, ...existing];
   });
 
   registerSystemRoutes(app, deps);

@@ -27,6 +27,7 @@ describe(`system routes (${dialect})`, () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
   it('answers unknown API paths with 404 and the error body', async () => {

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AGE_GROUPS,
+  CITIES,
+  CLASS_SIZES,
+  ContactSchema,
+  COUNTRIES,
+  CREDIT_PACKS,
+  CredentialsSchema,
+  DESIRED_COUNTRIES,
+  DURATIONS,
+  EXPERIENCE_LEVELS,
+  ForgotPasswordSchema,
+  JobDetailsSchema,
+  MONTHS,
+  NATIONALITIES,
+  PAGE_SIZE,
+  POSTING_LIFETIME_DAYS,
+  RESUME_BOARD_PRICE_CENTS,
+  ResumeDetailsSchema,
+  SetPasswordFormSchema,
+  START_DATES,
+  TOAST_DURATION_MS,
+} from './index.js';
+import cityData from './cities.json';
+
+/** The first message per field, as the forms and the server's error body show it. */
+function messages(
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+  value: unknown,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of schema.safeParse(value).error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+describe('enumerations', () => {
+  it('lists the seven countries with their slugs and names', () => {
+    expect(COUNTRIES.map((c) => c.value)).toEqual(['china', 'indonesia', 'japan', 'south-korea', 'taiwan', 'thailand', 'vietnam']);
+    expect(COUNTRIES.find((c) => c.value === 'south-korea')?.label).toBe('South Korea');
+    expect(DESIRED_COUNTRIES).toContain('Thailand');
+  });
+
+  it('has the spec lists', () => {
+    expect([...AGE_GROUPS].sort()).toEqual(['Adolescents', 'Adults', 'Children', 'University']);
+    expect(CLASS_SIZES).toEqual(['1 - 10', '11 - 20', '21 - 30', 'Greater than 30']);
+    expect(START_DATES[0]).toEqual({ value: '', label: 'ASAP' });
+    expect(START_DATES.map((s) => s.value).slice(1)).toEqual(Array.from({ length: 12 }, (_, i) => String(i + 1)));
+    expect(DURATIONS.find((d) => d.value === '12')?.label).toBe('1 Year');
+    expect(DURATIONS.find((d) => d.value === '13')?.label).toBe('More than 1 year');
+    expect(DURATIONS).toHaveLength(13);
+    expect(NATIONALITIES.at(-1)).toBe('Other');
+    expect(EXPERIENCE_LEVELS[0]).toBe('0');
+    expect(EXPERIENCE_LEVELS.at(-1)).toBe('10+');
+    expect(new Set(MONTHS).size).toBe(12);
+  });
+
+  it('copies the fixed city list of every country, sorted by label', () => {
+    for (const [country, list] of Object.entries(cityData as Record<string, string[]>)) {
+      const ours = CITIES[country as keyof typeof CITIES];
+      expect([...ours].sort()).toEqual([...list].sort());
+      expect(ours).toEqual([...ours].sort((a, b) => a.localeCompare(b, 'en')));
+    }
+  });
+
+  it('has the business constants', () => {
+    expect(PAGE_SIZE).toBe(12);
+    expect(POSTING_LIFETIME_DAYS).toBe(45);
+    expect(TOAST_DURATION_MS).toBe(5000);
+    expect(Object.values(CREDIT_PACKS).map((p) => [p.credits, p.amountCents])).toEqual([[1, 2000], [5, 7500], [10, 10000]]);
+    expect(RESUME_BOARD_PRICE_CENTS).toBe(2500);
+  });
+});
+
+describe('form schemas carry the spec messages', () => {
+  it('credentials', () => {
+    expect(messages(CredentialsSchema, { email: '', password: '' })).toEqual({ email: 'Required', password: 'Required' });
+    expect(messages(CredentialsSchema, { email: 'x', password: '12345' })).toEqual({
+      email: 'Invalid email address',
+      password: 'Must be at least 6 character',
+    });
+    expect(CredentialsSchema.parse({ email: 'Ann@Example.COM', password: 'secret' }).email).toBe('ann@example.com');
+  });
+
+  it('forgot and set password', () => {
+    expect(messages(ForgotPasswordSchema, { email: 'x' })).toEqual({ email: 'Invalid email address' });
+    expect(messages(SetPasswordFormSchema, { password: '123', confirmPassword: '123' })).toMatchObject({
+      password: 'Must be at least 6 characters in length',
+    });
+    expect(messages(SetPasswordFormSchema, { password: 'x'.repeat(23), confirmPassword: 'x'.repeat(23) })).toMatchObject({
+      password: 'No more than 22 characters',
+    });
+    expect(messages(SetPasswordFormSchema, { password: 'secret1', confirmPassword: 'secret2' })).toEqual({
+      confirmPassword: "Passwords don't match!",
+    });
+  });
+
+  it('contact', () => {
+    expect(messages(ContactSchema, { email: 'a@b.co', subject: '', text: 'short' })).toEqual({ text: 'Must be at least 10 characters' });
+  });
+
+  it('job details', () => {
+    const valid = {
+      companyName: 'School', email: 'a@b.co', country: 'japan', city: 'Tokyo', pay: '', ageGroup: 'Adults',
+      duration: '12', classSize: '1 - 10', startDate: '', phone: '', link: '',
+    };
+    expect(JobDetailsSchema.safeParse(valid).success).toBe(true);
+    expect(messages(JobDetailsSchema, { ...valid, companyName: '', pay: 'x', link: 'http://x.example' })).toEqual({
+      companyName: 'Required',
+      pay: 'Must be at least 2 characters',
+      link: 'Must include https://',
+    });
+    expect(messages(JobDetailsSchema, { ...valid, city: 'Atlantis' })).toEqual({ city: 'Choose a city from the list' });
+    expect(messages(JobDetailsSchema, { ...valid, startDate: undefined })).toEqual({ startDate: 'Required' });
+  });
+
+  it('resume details: every field required', () => {
+    const issues = messages(ResumeDetailsSchema, {});
+    expect(Object.keys(issues).sort()).toEqual(
+      ['desiredAgeGroup', 'desiredCountry', 'desiredStartDate', 'education', 'email', 'experience', 'name', 'nationality'].sort(),
+    );
+    expect(new Set(Object.values(issues))).toEqual(new Set(['Required']));
+  });
+});

@@ -7,6 +7,7 @@ import {
   PASSWORD_RESET_SUBJECT,
   TOKEN_STORAGE_KEY,
 } from './fixtures';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 
 async function logInThroughForm(page: Page, email: string, password: string) {
@@ -98,4 +99,41 @@ test('forgot password: mail, new password, log in with it', async ({ page, mailb
   await logInThroughForm(page, user.email, newPassword);
   await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test('download my data, then delete the account with the current password', async ({
+  page,
+  accounts,
+  request,
+  baseURL,
+}) => {
+  const user = await accounts.createConfirmedUser('leaver');
+  const mainNav = page.getByRole('navigation', { name: 'Main' });
+  await logInThroughForm(page, user.email, user.password);
+  await expect(mainNav.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await mainNav.getByRole('link', { name: 'Account' }).click();
+  const yourData = page.getByRole('region', { name: 'Your data' });
+
+  const downloadStarts = page.waitForEvent('download');
+  await yourData.getByRole('button', { name: 'Download my data' }).click();
+  const download = await downloadStarts;
+  expect(download.suggestedFilename()).toBe('teacheast-data.json');
+  const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as { account: { email: string } };
+  expect(exported.account.email).toBe(user.email);
+
+  await yourData.getByLabel('Current password').fill('not-my-password');
+  await yourData.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(yourData.getByText('The password is not right.')).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await yourData.getByLabel('Current password').fill(user.password);
+  await yourData.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your account and its data have been deleted.' }),
+  ).toBeVisible();
+  await expect(mainNav.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeNull();
+  const login = await request.post('/api/login', { data: { email: user.email, password: user.password } });
+  expect(login.ok()).toBe(false);
 });

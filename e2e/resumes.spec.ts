@@ -70,7 +70,8 @@ async function publishResume(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Resume or Rich Text' })).toBeVisible();
   await page.getByLabel('Upload a PDF').check();
   await page.getByLabel('Resume PDF').setInputFiles(pdfFile(1_000_001));
-  await expect(page.getByRole('alert').filter({ hasText: 'Your file is too large' })).toBeVisible();
+  // Said under the field (and in an error toast, outside the page's main content).
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'Your file is too large' })).toBeVisible();
   await page.getByLabel('Resume PDF').setInputFiles(pdfFile(50_000));
   await expect(page.getByText('Your PDF is saved.').first()).toBeVisible();
   await expectNoViolations(page, 'resume step');

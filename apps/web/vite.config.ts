@@ -38,13 +38,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: {
-      treeshake: {
-        // packages/shared has no import-time side effects, but its package.json does not say so;
-        // without this every zod schema (and zod) would ride along with any constant we import.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]/, sideEffects: false }],
-      },
-    },
+    // scripts/check-bundle.ts reads the manifest to measure what each route loads.
+    manifest: true,
   },
   server: {
     proxy: {

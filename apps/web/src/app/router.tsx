@@ -1,30 +1,39 @@
 // The complete route table of SPEC §2. Every page is its own lazily loaded chunk, so the first
-// load carries only the shell.
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+// load carries only the shell. Routing is declarative (useRoutes inside <BrowserRouter>): the app
+// has no loaders or actions, and React Router's data router would add about 17 kB gzip to every
+// first load (docs/decisions/005-lean-first-load.md).
+import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { CREDIT_PACK_NAMES } from '@teacheast/shared';
 import { JOB_WIZARD_STEPS, paths } from '../config/paths';
 import { FullPageSpinner } from '../ui/spinner';
+import { trackPageLoad } from './layout/page-loading';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorPage } from './layout/route-error-page';
 import { RequireAnonymous, RequireOwnResumeStep, RequireParamIn, RequireUser } from './route-guards';
 
-/** Adapts a page module with a named export to the router's `lazy` contract. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return async () => ({ Component: (await load())[name] });
+type PageComponent = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+/** A page module with a named export, loaded on first render or earlier through `preload`. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): PageComponent {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= trackPageLoad(load().then((module) => ({ default: module[name] }))));
+  return Object.assign(lazy(preload), { preload });
 }
 
+const AccountPage = page(() => import('./pages/account-page'), 'AccountPage');
+
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('./pages/home-page'), 'HomePage') },
-  { path: 'jobs', lazy: page(() => import('./pages/jobs-page'), 'JobsPage') },
-  { path: 'posting/:uuid', lazy: page(() => import('./pages/posting-page'), 'PostingPage') },
+  { index: true, Component: page(() => import('./pages/home-page'), 'HomePage') },
+  { path: 'jobs', Component: page(() => import('./pages/jobs-page'), 'JobsPage') },
+  { path: 'posting/:uuid', Component: page(() => import('./pages/posting-page'), 'PostingPage') },
   {
     path: 'post-job',
     children: [
-      { index: true, lazy: page(() => import('./pages/post-job-page'), 'PostJobPage') },
+      { index: true, Component: page(() => import('./pages/post-job-page'), 'PostJobPage') },
       {
         path: 'purchase-jobs',
-        lazy: page(() => import('./pages/purchase-jobs-page'), 'PurchaseJobsPage'),
+        Component: page(() => import('./pages/purchase-jobs-page'), 'PurchaseJobsPage'),
       },
       {
         path: 'stepper/:type/:uuid',
@@ -33,7 +42,7 @@ const publicRoutes: RouteObject[] = [
         children: [
           {
             element: <RequireParamIn param="type" values={JOB_WIZARD_STEPS} redirectTo={paths.postJob()} />,
-            children: [{ index: true, lazy: page(() => import('./pages/job-wizard-page'), 'JobWizardPage') }],
+            children: [{ index: true, Component: page(() => import('./pages/job-wizard-page'), 'JobWizardPage') }],
           },
         ],
       },
@@ -45,62 +54,62 @@ const publicRoutes: RouteObject[] = [
     path: 'post-resume',
     children: [
       // Anonymous: a page explaining that an account is needed; logged in: the wizard's first step.
-      { index: true, lazy: page(() => import('./pages/post-resume-page'), 'PostResumePage') },
+      { index: true, Component: page(() => import('./pages/post-resume-page'), 'PostResumePage') },
       {
         path: ':step/:userUuid',
         element: <RequireOwnResumeStep />,
-        children: [{ index: true, lazy: page(() => import('./pages/resume-wizard-page'), 'ResumeWizardPage') }],
+        children: [{ index: true, Component: page(() => import('./pages/resume-wizard-page'), 'ResumeWizardPage') }],
       },
       { path: '*', element: <Navigate to={paths.postResume()} replace /> },
     ],
   },
   {
     path: 'change-password/:token',
-    lazy: page(() => import('./pages/change-password-page'), 'ChangePasswordPage'),
+    Component: page(() => import('./pages/change-password-page'), 'ChangePasswordPage'),
   },
-  { path: 'about-us', lazy: page(() => import('./pages/about-us-page'), 'AboutUsPage') },
-  { path: 'contact-us', lazy: page(() => import('./pages/contact-us-page'), 'ContactUsPage') },
+  { path: 'about-us', Component: page(() => import('./pages/about-us-page'), 'AboutUsPage') },
+  { path: 'contact-us', Component: page(() => import('./pages/contact-us-page'), 'ContactUsPage') },
   {
     path: 'terms-of-service',
-    lazy: page(() => import('./pages/terms-of-service-page'), 'TermsOfServicePage'),
+    Component: page(() => import('./pages/terms-of-service-page'), 'TermsOfServicePage'),
   },
 ];
 
 const anonymousOnlyRoutes: RouteObject[] = [
-  { path: 'login', lazy: page(() => import('./pages/login-page'), 'LoginPage') },
-  { path: 'register', lazy: page(() => import('./pages/register-page'), 'RegisterPage') },
+  { path: 'login', Component: page(() => import('./pages/login-page'), 'LoginPage') },
+  { path: 'register', Component: page(() => import('./pages/register-page'), 'RegisterPage') },
   {
     path: 'special-register/:uuid',
-    lazy: page(() => import('./pages/special-register-page'), 'SpecialRegisterPage'),
+    Component: page(() => import('./pages/special-register-page'), 'SpecialRegisterPage'),
   },
   {
     path: 'forgot-password',
-    lazy: page(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage'),
+    Component: page(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage'),
   },
   {
     path: 'confirmation/:token',
-    lazy: page(() => import('./pages/confirmation-page'), 'ConfirmationPage'),
+    Component: page(() => import('./pages/confirmation-page'), 'ConfirmationPage'),
   },
 ];
 
 const loggedInOnlyRoutes: RouteObject[] = [
-  { path: 'account', lazy: page(() => import('./pages/account-page'), 'AccountPage') },
-  { path: 'account/:selectedTab', lazy: page(() => import('./pages/account-page'), 'AccountPage') },
+  { path: 'account', Component: AccountPage },
+  { path: 'account/:selectedTab', Component: AccountPage },
   {
     path: 'resume/:resumeUuid',
-    lazy: page(() => import('./pages/resume-detail-page'), 'ResumeDetailPage'),
+    Component: page(() => import('./pages/resume-detail-page'), 'ResumeDetailPage'),
   },
-  { path: 'resume-board', lazy: page(() => import('./pages/resume-board-page'), 'ResumeBoardPage') },
+  { path: 'resume-board', Component: page(() => import('./pages/resume-board-page'), 'ResumeBoardPage') },
   {
     path: 'purchase-form/:price',
     // The price segment is a pack name (one, five, ten); anything else is an unknown path.
     element: <RequireParamIn param="price" values={CREDIT_PACK_NAMES} redirectTo={paths.home()} />,
-    children: [{ index: true, lazy: page(() => import('./pages/checkout-page'), 'CheckoutPage') }],
+    children: [{ index: true, Component: page(() => import('./pages/checkout-page'), 'CheckoutPage') }],
   },
-  { path: 'subscription', lazy: page(() => import('./pages/subscription-page'), 'SubscriptionPage') },
+  { path: 'subscription', Component: page(() => import('./pages/subscription-page'), 'SubscriptionPage') },
   {
     path: 'job/metrics/:uuid',
-    lazy: page(() => import('./pages/job-metrics-page'), 'JobMetricsPage'),
+    Component: page(() => import('./pages/job-metrics-page'), 'JobMetricsPage'),
   },
 ];
 
@@ -108,8 +117,6 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
-    ErrorBoundary: RouteErrorPage,
-    HydrateFallback: FullPageSpinner,
     children: [
       ...publicRoutes,
       { element: <RequireAnonymous />, children: anonymousOnlyRoutes },
@@ -119,13 +126,49 @@ export const routes: RouteObject[] = [
   },
 ];
 
-let appRouter: ReturnType<typeof createBrowserRouter> | undefined;
+/** Starts loading the code of the page at `pathname`, e.g. while the session is still loading. */
+export function preloadPage(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    void (match.route.Component as Partial<PageComponent> | null | undefined)?.preload?.();
+  }
+}
 
-/**
- * The one browser router of the page, created on first use. A router listens to history
- * events from creation on, so it must not be created twice (StrictMode renders twice).
- */
-export function getAppRouter() {
-  appRouter ??= createBrowserRouter(routes);
-  return appRouter;
+interface PageErrorBoundaryProps {
+  /** A new location clears the error, as following a link would on an ordinary site. */
+  location: Location;
+  children: ReactNode;
+}
+
+interface PageErrorBoundaryState {
+  hasError: boolean;
+  location: Location;
+}
+
+/** A page that fails to render, or whose code cannot be loaded, shows the error page instead. */
+class PageErrorBoundary extends Component<PageErrorBoundaryProps, PageErrorBoundaryState> {
+  state = { hasError: false, location: this.props.location };
+
+  static getDerivedStateFromError() {
+    return { hasError: true };
+  }
+
+  // React Router makes a new location object for every navigation, Back and Forward included.
+  static getDerivedStateFromProps(props: PageErrorBoundaryProps, state: PageErrorBoundaryState) {
+    return props.location === state.location ? null : { hasError: false, location: props.location };
+  }
+
+  render() {
+    return this.state.hasError ? <RouteErrorPage /> : this.props.children;
+  }
+}
+
+/** The routes of the app; the spinner shows only until the first page's code has arrived. */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  return (
+    <PageErrorBoundary location={location}>
+      <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>
+    </PageErrorBoundary>
+  );
 }

@@ -5,3 +5,6 @@ export const TOKEN_STORAGE_KEY = 'teacheast.token';
 
 /** The last job search (session storage); the home page removes it to start a fresh search. */
 export const SEARCH_STATE_STORAGE_KEY = 'teacheast.search';
+
+/** Scroll position per history entry (session storage), so Back and a reload return to it. */
+export const SCROLL_POSITIONS_STORAGE_KEY = 'teacheast.scroll-positions';

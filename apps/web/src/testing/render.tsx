@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
+import { Toaster } from '../ui/toaster';
 
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const user = userEvent.setup();

@@ -9,7 +9,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: {},
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
+  // Their content is code or markup, never text a reader wrote. (svg and math keep their text, so an
+  // unclosed one cannot swallow the rest of a description.)
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'template'],
   enforceHtmlBoundary: false,
   parseStyleAttributes: false,
   transformTags: {

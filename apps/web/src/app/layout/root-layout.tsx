@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { NavBar } from './nav-bar';
+import { useIsPageLoading } from './page-loading';
+import { ScrollRestoration } from './scroll-restoration';
 import { SiteFooter } from './site-footer';
 
 /** Skip link, navigation, the page and the footer around every route. */
 export function RootLayout() {
-  const navigation = useNavigation();
+  const isPageLoading = useIsPageLoading();
   const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const isFirstRender = useRef(true);
@@ -25,7 +27,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
-      {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
+      {isPageLoading && <div className="route-progress" aria-hidden="true" />}
       <NavBar />
       <main id="main-content" className="app__main" ref={mainRef} tabIndex={-1}>
         <Outlet />

@@ -1,4 +1,3 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { usePageTitle } from '../../ui/use-page-title';
 
 /**
@@ -6,13 +5,11 @@ import { usePageTitle } from '../../ui/use-page-title';
  * the files this tab was built with; a reload fixes that).
  */
 export function RouteErrorPage() {
-  const error = useRouteError();
   usePageTitle('Something went wrong');
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
   return (
     <main className="error-page" id="main-content">
       <h1>Something went wrong</h1>
-      <p>This page could not be shown. Reloading usually helps.{detail ? ` (${detail})` : ''}</p>
+      <p>This page could not be shown. Reloading usually helps.</p>
       <p className="error-page__actions">
         <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
           Reload the page

@@ -1,16 +1,16 @@
 // The job board's calls: search, cities, postings, visit counting, saved jobs and metrics, each
-// with its TanStack Query hook. Answers are validated with the shared schemas.
+// with its TanStack Query hook. Answers are checked by responses.ts (by hand, to keep zod off /jobs).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CityCountSchema,
-  JobMetricsSchema,
-  JobSchema,
-  JobTileSchema,
-  type Job,
-  type JobTile,
-} from '@teacheast/shared';
-import { z } from 'zod';
+import type { Job, JobTile } from '@teacheast/shared';
 import { api } from '../../lib/api-client';
+import {
+  citiesResponse,
+  favoriteResultResponse,
+  jobMetricsResponse,
+  jobResponse,
+  savedJobsResponse,
+  searchResultsResponse,
+} from './responses';
 
 export interface JobSearchParams {
   country: string;
@@ -18,11 +18,6 @@ export interface JobSearchParams {
   ageGroup?: string;
   page: number;
 }
-
-const SearchResultsSchema = z.object({ results: z.array(JobTileSchema) });
-const JobResponseSchema = z.object({ job: JobSchema });
-const SavedJobsSchema = z.object({ jobs: z.array(JobTileSchema) });
-const FavoriteResultSchema = z.object({ message: z.string(), favoritedBy: z.array(z.string()) });
 
 export const jobKeys = {
   search: (params: JobSearchParams) => ['jobs', 'search', params] as const,
@@ -34,7 +29,7 @@ export const jobKeys = {
 
 export function searchJobs(params: JobSearchParams, signal?: AbortSignal): Promise<JobTile[]> {
   return api
-    .get('/api/filter-jobs', { query: { ...params }, schema: SearchResultsSchema, signal })
+    .get('/api/filter-jobs', { query: { ...params }, schema: searchResultsResponse, signal })
     .then((d) => d.results);
 }
 
@@ -52,7 +47,7 @@ export function useCitiesWithJobs(country: string | null) {
   return useQuery({
     queryKey: jobKeys.cities(country ?? ''),
     queryFn: ({ signal }) =>
-      api.get(`/api/jobs/cities/${encodeURIComponent(country!)}`, { schema: z.array(CityCountSchema), signal }),
+      api.get(`/api/jobs/cities/${encodeURIComponent(country!)}`, { schema: citiesResponse, signal }),
     enabled: country !== null,
   });
 }
@@ -61,7 +56,7 @@ export function useJob(uuid: string) {
   return useQuery({
     queryKey: jobKeys.job(uuid),
     queryFn: ({ signal }) =>
-      api.get(`/api/job/${encodeURIComponent(uuid)}`, { schema: JobResponseSchema, signal }).then((d) => d.job),
+      api.get(`/api/job/${encodeURIComponent(uuid)}`, { schema: jobResponse, signal }).then((d) => d.job),
   });
 }
 
@@ -94,7 +89,7 @@ export function useSavedJobs(userUuid: string) {
   return useQuery({
     queryKey: jobKeys.saved(userUuid),
     queryFn: ({ signal }) =>
-      api.get(`/api/favorites/${encodeURIComponent(userUuid)}`, { schema: SavedJobsSchema, signal }).then((d) => d.jobs),
+      api.get(`/api/favorites/${encodeURIComponent(userUuid)}`, { schema: savedJobsResponse, signal }).then((d) => d.jobs),
   });
 }
 
@@ -114,7 +109,7 @@ export function useToggleSavedJob() {
           ? `/api/favorites/${encodeURIComponent(userUuid)}/${encodeURIComponent(jobUuid)}`
           : `/api/favorites/remove/${encodeURIComponent(userUuid)}/${encodeURIComponent(jobUuid)}`,
         undefined,
-        { schema: FavoriteResultSchema },
+        { schema: favoriteResultResponse },
       ),
     onSuccess: (result, { userUuid, jobUuid, save }) => {
       client.setQueryData<Job>(jobKeys.job(jobUuid), (job) => (job ? { ...job, favoritedBy: result.favoritedBy } : job));
@@ -129,7 +124,7 @@ export function useToggleSavedJob() {
 export function useJobMetrics(uuid: string) {
   return useQuery({
     queryKey: jobKeys.metrics(uuid),
-    queryFn: ({ signal }) => api.get(`/api/job/metrics/${encodeURIComponent(uuid)}`, { schema: JobMetricsSchema, signal }),
+    queryFn: ({ signal }) => api.get(`/api/job/metrics/${encodeURIComponent(uuid)}`, { schema: jobMetricsResponse, signal }),
     staleTime: 0,
   });
 }

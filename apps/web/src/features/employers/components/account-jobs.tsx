@@ -2,11 +2,10 @@
 import { POSTING_LIFETIME_DAYS, PAGE_SIZE, type JobTile } from '@teacheast/shared';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { ACCOUNT_TABS, paths, type AccountTab } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { useSessionUser } from '../../../lib/session';
-import { toastError } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { Spinner } from '../../../ui/spinner';
 import { useExpiredJobs, usePublishedJobs, useRelistJob, useUnpublishedJobs } from '../api';
 import { CreditBalance } from './purchase-jobs';

@@ -3,8 +3,7 @@
 import { MAX_CAROUSEL_IMAGES } from '@teacheast/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type DragEvent } from 'react';
-import { toast } from 'sonner';
-import { toastError } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { employerKeys, uploadCarouselImages, useCarouselImages } from '../api';
 import { ACCEPT_ATTRIBUTE, imageFileProblem, scaleToFit } from './image-files';
 import { WizardNav } from './wizard-nav';

@@ -4,11 +4,11 @@ import { CREDIT_PACKS, MESSAGES, formatDollars, type CreditPack } from '@teachea
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { useSessionUser } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
+import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../ui/spinner';
 import { confirmTestPayment, createCreditIntent, employerKeys } from '../api';
 import { AcceptedCards } from './accepted-cards';

@@ -1,11 +1,11 @@
 // Create Job: spends one credit on an empty draft and opens the wizard. SPEC §8 says where each
 // failure goes: HAS_JOB to the account, no credits to the packs, not logged in to sign-up.
 import { ERROR_TYPES, MESSAGES } from '@teacheast/shared';
-import { toast } from 'sonner';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { useSessionUser } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { useCreateJob } from '../api';
 
 export const NO_CREDITS_TOAST = 'You have no job credits left. Choose a pack below to buy one.';

@@ -1,7 +1,6 @@
 // Step 3, Upload Image Head: pick a photo, crop it 16:9 (starting at half its width) and save it.
 import { useId, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
-import { toastError } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { ImageCropper } from '../../../ui/image-cropper';
 import { useHeaderImage, useSaveHeaderImage } from '../api';
 import { ACCEPT_ATTRIBUTE, imageFileProblem, readAsDataUrl } from './image-files';

@@ -1,7 +1,6 @@
 // Step 2, Job Description: the rich-text editor, pre-filled for a new job with a template to adapt.
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { toastError } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { useSaveJobDescription } from '../api';
 import { WizardNav } from './wizard-nav';

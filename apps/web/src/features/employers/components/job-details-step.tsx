@@ -15,8 +15,8 @@ import {
 } from '@teacheast/shared';
 import { useId, type ReactNode } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
-import { toast } from 'sonner';
 import { showSubmitError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { TextField } from '../../../ui/text-field';
 import { useSaveJobDetails, type JobDetailsView } from '../api';
 import { WizardNav } from './wizard-nav';

@@ -1,8 +1,7 @@
 // Step 5, Preview Job Posting: the tile and the full page as visitors will see them, and Publish.
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../../config/paths';
-import { toastError } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { Spinner } from '../../../ui/spinner';
 import { JobPostingView } from '../../jobs/components/job-posting-view';
 import { JobTile } from '../../jobs/components/job-tile';

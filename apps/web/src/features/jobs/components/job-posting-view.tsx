@@ -1,8 +1,7 @@
 import { countryLabel, MESSAGES, type Job } from '@teacheast/shared';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useSessionUser } from '../../../lib/session';
-import { toastError } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { useToggleSavedJob } from '../api';
 import { CarouselModal } from './carousel-modal';
 import { countryImageOf } from './country-images';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 
 /** The e-mail as a mailto link with a button that copies the address. */
 export function CopyEmail({ email, interactive = true }: { email: string; interactive?: boolean }) {

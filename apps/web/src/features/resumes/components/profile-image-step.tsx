@@ -1,9 +1,8 @@
 import { MAX_IMAGE_BYTES } from '@teacheast/shared';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../../config/paths';
-import { toastError } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { ImageCropper } from '../../../ui/image-cropper';
 import { Spinner } from '../../../ui/spinner';
 import { useProfileImage, useSaveProfileImage } from '../api';

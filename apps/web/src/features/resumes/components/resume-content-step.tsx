@@ -1,9 +1,8 @@
 import { MAX_PDF_BYTES, MESSAGES, MIN_RESUME_TEXT_CHARS } from '@teacheast/shared';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../../config/paths';
-import { toastError } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { useSaveResumeContent, type ResumeContent } from '../api';
 import { WizardNav } from './wizard-nav';

@@ -3,11 +3,11 @@ import '../subscriptions.css';
 import { MESSAGES, RESUME_BOARD_PRICE_CENTS, formatDollars } from '@teacheast/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { currentUserQueryKey } from '../../../lib/query-client';
 import type { SiteConfig } from '../../../lib/site-config';
+import { toast } from '../../../lib/toast';
 import { createSubscriptionIntent, createTestPaymentMethod, paySubscription, useCheckSubscription } from '../api';
 import { loadStripe, type Stripe, type StripeCardElement } from '../stripe';
 

@@ -1,9 +1,8 @@
 import { MESSAGES } from '@teacheast/shared';
 import '../subscriptions.css';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { useSessionUser } from '../../../lib/session';
-import { toastError } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { useSubscription, useToggleRecurring } from '../api';
 
 function formatDay(iso: string | undefined): string {

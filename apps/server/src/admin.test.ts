@@ -6,7 +6,13 @@ describe(`admin command (${dialect})`, () => {
   let t: TestApp;
   let lines: string[];
   const run = (...args: string[]) =>
-    runAdmin(args, { db: t.db, config: t.config, blobs: t.deps.blobs, now: () => t.clock.now(), out: (l) => lines.push(l) });
+    runAdmin(args, {
+      db: t.db,
+      config: t.config,
+      blobs: t.deps.blobs,
+      now: () => t.clock.now(),
+      out: (l) => lines.push(l),
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -17,13 +23,17 @@ describe(`admin command (${dialect})`, () => {
     lines = [];
     expect(await run('coupons', 'create', '3')).toBe(0);
     expect(lines).toHaveLength(3);
-    for (const line of lines) expect(line).toMatch(/^([0-9a-f-]{36}) {2}http:\/\/teacheast\.test\/special-register\/\1$/);
+    for (const line of lines)
+      expect(line).toMatch(/^([0-9a-f-]{36}) {2}http:\/\/teacheast\.test\/special-register\/\1$/);
     const codes = lines.map((l) => l.split(' ')[0]!);
     expect(await t.db.selectFrom('coupons').select('code').where('code', 'in', codes).execute()).toHaveLength(3);
   });
 
   it('lists contact messages', async () => {
-    await t.db.insertInto('contact_messages').values({ email: 'x@example.com', subject: 'Hello', text: 'A question about posting', created_at: t.clock.now() }).execute();
+    await t.db
+      .insertInto('contact_messages')
+      .values({ email: 'x@example.com', subject: 'Hello', text: 'A question about posting', created_at: t.clock.now() })
+      .execute();
     lines = [];
     expect(await run('contact', 'list')).toBe(0);
     expect(lines.join('\n')).toContain('x@example.com');

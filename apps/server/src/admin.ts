@@ -43,7 +43,8 @@ export async function runAdmin(args: string[], ctx: AdminContext): Promise<numbe
     }
     case 'contact list': {
       const limit = arg === undefined ? 50 : Number(arg);
-      if (!Number.isInteger(limit) || limit < 1) throw new AdminUsageError('contact list takes a positive whole number');
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new AdminUsageError('contact list takes a positive whole number');
       const messages = await repo.listContactMessages(ctx.db, limit);
       if (messages.length === 0) ctx.out('No contact messages.');
       for (const m of messages) {

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { requireSelf, requireUser } from './http/auth.js';
 import type { Deps } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerResponseCache, type CacheRouteConfig } from './http/response-cache.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerAccountRoutes } from './features/accounts/routes.js';
 import { registerContactRoutes } from './features/contact/routes.js';
@@ -46,7 +47,7 @@ export interface RouteAuthConfig {
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface FastifyContextConfig extends RouteAuthConfig {}
+  interface FastifyContextConfig extends RouteAuthConfig, CacheRouteConfig {}
 }
 
 export interface BuildOptions {
@@ -96,6 +97,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     const existing = route.preValidation ? [route.preValidation].flat() : [];
     route.preValidation = [authorise, ...existing];
   });
+
+  registerResponseCache(app, { ttlMs: deps.config.responseCacheMs });
 
   registerSystemRoutes(app, deps);
   registerAccountRoutes(app, deps);

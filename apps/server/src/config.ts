@@ -27,7 +27,10 @@ const EnvSchema = z.object({
   MEDIA_DIR: z.string().min(1).default('./data/media'),
   BLOB_STORE: z.enum(['fs', 'db'], { error: 'must be fs or db' }).default('fs'),
   SMTP_URL: optional.pipe(
-    z.string().regex(/^smtps?:\/\/.+/, 'must look like smtp://host:port').optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must look like smtp://host:port')
+      .optional(),
   ),
   MAIL_FROM: z.string().min(1).default('TeachEast <hello@localhost>'),
   CONTACT_TO: optional.pipe(z.string().email('must be an e-mail address').optional()),
@@ -43,11 +46,22 @@ const EnvSchema = z.object({
     .max(3650, 'must be at most 3650 days')
     .default(30),
   TRUST_PROXY: optional,
-  REDIS_URL: optional.pipe(z.string().regex(/^rediss?:\/\/.+/, 'must look like redis://host:port').optional()),
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/.+/, 'must look like redis://host:port')
+      .optional(),
+  ),
   BLOG_URL: z.string().default('https://blog.teacheast.com'),
   SOCIAL_URL: z.string().default('https://www.facebook.com/teacheast'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  RESPONSE_CACHE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(60_000, 'must be at most 60000')
+    .optional(),
   SIGNING_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
 
@@ -78,6 +92,8 @@ export interface Config {
   webDist?: string;
   /** Signs short-lived links (resume PDFs). Set it when several instances serve the same site. */
   signingSecret: string;
+  /** How long the hottest read answers are reused (0 turns it off; off by default in tests). */
+  responseCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -128,5 +144,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     signingSecret: e.SIGNING_SECRET ?? randomBytes(32).toString('hex'),
+    responseCacheMs: e.RESPONSE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
   };
 }

@@ -4,11 +4,7 @@ export class AppError extends Error {
   readonly errorType?: string;
   readonly fields?: Record<string, string>;
 
-  constructor(
-    status: number,
-    message: string,
-    options: { errorType?: string; fields?: Record<string, string> } = {},
-  ) {
+  constructor(status: number, message: string, options: { errorType?: string; fields?: Record<string, string> } = {}) {
     super(message);
     this.name = 'AppError';
     this.status = status;

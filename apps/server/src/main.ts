@@ -31,7 +31,9 @@ async function main(): Promise<void> {
     await migrateToLatest(db);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    fail(`Cannot open the database at DATABASE_URL (${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')}): ${reason}`);
+    fail(
+      `Cannot open the database at DATABASE_URL (${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')}): ${reason}`,
+    );
   }
   const deps: Deps = {
     config,

@@ -38,11 +38,70 @@ function createRandom(seed: number) {
 type Random = ReturnType<typeof createRandom>;
 
 const MAJOR_CITIES: Record<Country, string[]> = {
-  china: ['Beijing', 'Shanghai', 'Guangzhou', 'Shenzhen', 'Chengdu', 'Hangzhou', 'Wuhan', "Xi'an", 'Nanjing', 'Suzhou', 'Qingdao', 'Xiamen', 'Kunming', 'Dalian'],
-  japan: ['Tokyo', 'Osaka', 'Kyoto', 'Nagoya', 'Fukuoka', 'Sapporo', 'Yokohama', 'Kobe', 'Sendai', 'Hiroshima', 'Naha', 'Nara'],
-  'south-korea': ['Seoul', 'Busan', 'Incheon', 'Daegu', 'Daejeon', 'Gwangju', 'Ulsan', 'Suwon', 'Jeonju', 'Jeju', 'Changwon'],
-  taiwan: ['Taipei City', 'New Taipei', 'Taichung City', 'Kaohsiung City', 'Tainan City', 'Hsinchu City', 'Taoyuan City', 'Keelung City'],
-  thailand: ['Bangkok', 'Chiang Mai', 'Phuket', 'Pattaya', 'Khon Kaen', 'Hat Yai', 'Nakhon Ratchasima', 'Udon Thani', 'Chiang Rai'],
+  china: [
+    'Beijing',
+    'Shanghai',
+    'Guangzhou',
+    'Shenzhen',
+    'Chengdu',
+    'Hangzhou',
+    'Wuhan',
+    "Xi'an",
+    'Nanjing',
+    'Suzhou',
+    'Qingdao',
+    'Xiamen',
+    'Kunming',
+    'Dalian',
+  ],
+  japan: [
+    'Tokyo',
+    'Osaka',
+    'Kyoto',
+    'Nagoya',
+    'Fukuoka',
+    'Sapporo',
+    'Yokohama',
+    'Kobe',
+    'Sendai',
+    'Hiroshima',
+    'Naha',
+    'Nara',
+  ],
+  'south-korea': [
+    'Seoul',
+    'Busan',
+    'Incheon',
+    'Daegu',
+    'Daejeon',
+    'Gwangju',
+    'Ulsan',
+    'Suwon',
+    'Jeonju',
+    'Jeju',
+    'Changwon',
+  ],
+  taiwan: [
+    'Taipei City',
+    'New Taipei',
+    'Taichung City',
+    'Kaohsiung City',
+    'Tainan City',
+    'Hsinchu City',
+    'Taoyuan City',
+    'Keelung City',
+  ],
+  thailand: [
+    'Bangkok',
+    'Chiang Mai',
+    'Phuket',
+    'Pattaya',
+    'Khon Kaen',
+    'Hat Yai',
+    'Nakhon Ratchasima',
+    'Udon Thani',
+    'Chiang Rai',
+  ],
   vietnam: ['Hanoi', 'Ho Chi Minh City', 'Da Nang', 'Haiphong', 'Can Tho'],
   indonesia: ['Jakarta', 'Surabaya', 'Bandung', 'Medan', 'Semarang', 'Makassar', 'Palembang', 'Batam'],
 };
@@ -67,7 +126,28 @@ const PAY: Record<Country, string[]> = {
   indonesia: ['12,000,000 IDR / month', '15,000,000 IDR + housing', '$1,200 / month'],
 };
 
-const NAME_STARTS = ['Bright', 'Sunrise', 'Golden', 'Little', 'Blue Sky', 'Maple', 'Lotus', 'Pine Hill', 'Harbor', 'Cedar', 'Lighthouse', 'Riverside', 'Green Valley', 'Star', 'Orchid', 'Summit', 'Oak Tree', 'Rainbow', 'Silver Bay', 'Crescent'];
+const NAME_STARTS = [
+  'Bright',
+  'Sunrise',
+  'Golden',
+  'Little',
+  'Blue Sky',
+  'Maple',
+  'Lotus',
+  'Pine Hill',
+  'Harbor',
+  'Cedar',
+  'Lighthouse',
+  'Riverside',
+  'Green Valley',
+  'Star',
+  'Orchid',
+  'Summit',
+  'Oak Tree',
+  'Rainbow',
+  'Silver Bay',
+  'Crescent',
+];
 const NAME_ENDS: Record<string, string[]> = {
   Children: ['Kids Academy', 'Kindergarten', 'Primary School', 'Junior English', 'Early Learning Centre'],
   Adolescents: ['International School', 'Middle School', 'Language Institute', 'Secondary Academy', 'Hagwon'],
@@ -116,9 +196,13 @@ function description(r: Random, company: string, city: string, country: string, 
     <p><strong>${company}</strong> in ${city}, ${country} is hiring an English teacher.</p>
     <p>${r.pick(INTROS[ageGroup]!)}</p>
     <h2>What you will do</h2>
-    <ul>${pickSome(duties, 4).map((d) => `<li>${d}</li>`).join('')}</ul>
+    <ul>${pickSome(duties, 4)
+      .map((d) => `<li>${d}</li>`)
+      .join('')}</ul>
     <h2>What we offer</h2>
-    <ul>${pickSome(benefits, 4).map((b) => `<li>${b}</li>`).join('')}</ul>
+    <ul>${pickSome(benefits, 4)
+      .map((b) => `<li>${b}</li>`)
+      .join('')}</ul>
     <h2>Requirements</h2>
     <ul><li>A bachelor's degree in any subject</li><li>Native or near-native English</li><li>A TEFL, TESOL or CELTA certificate is a plus</li></ul>
     <p>Send us your CV and a short introduction. We answer every application within a week.</p>
@@ -211,19 +295,36 @@ async function insertUsers(db: Db, emails: string[], passwordHash: string, now: 
   const users = emails.map((email) => ({ id: randomUUID(), email }));
   await db
     .insertInto('users')
-    .values(users.map((u) => ({ id: u.id, email: u.email, password_hash: passwordHash, confirmed_at: now, created_at: now - 90 * DAY })))
+    .values(
+      users.map((u) => ({
+        id: u.id,
+        email: u.email,
+        password_hash: passwordHash,
+        confirmed_at: now,
+        created_at: now - 90 * DAY,
+      })),
+    )
     .execute();
   return users;
 }
 
-export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Promise<{ skipped: boolean; emails: string[] }> {
+export async function seedDemo(
+  db: Db,
+  blobs: BlobStore,
+  now = Date.now(),
+): Promise<{ skipped: boolean; emails: string[] }> {
   const existing = await db.selectFrom('users').select('id').where('email', '=', MARKER_EMAIL).executeTakeFirst();
   if (existing) return { skipped: true, emails: [] };
 
   const r = createRandom(20240901);
   const [pictures, passwordHash] = await Promise.all([makePictures(blobs), hashPassword(DEMO_PASSWORD)]);
 
-  const schoolEmails = [MARKER_EMAIL, ...['asia-schools', 'seoul-hagwons', 'bangkok-academy', 'taipei-english', 'hanoi-centre'].map((n) => `${n}@${DEMO_DOMAIN}`)];
+  const schoolEmails = [
+    MARKER_EMAIL,
+    ...['asia-schools', 'seoul-hagwons', 'bangkok-academy', 'taipei-english', 'hanoi-centre'].map(
+      (n) => `${n}@${DEMO_DOMAIN}`,
+    ),
+  ];
   const teacherEmails = ['emma', 'liam', 'olivia', 'noah', 'ava', 'lucas'].map((n) => `${n}.teacher@${DEMO_DOMAIN}`);
   const schools = await insertUsers(db, schoolEmails, passwordHash, now);
   const teachers = await insertUsers(db, teacherEmails, passwordHash, now);
@@ -231,7 +332,15 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
   // A few credits each, so a visitor logged in as a school can try the job wizard at once.
   await db
     .insertInto('credit_ledger')
-    .values(schools.map((s) => ({ user_id: s.id, delta: 3, reason: 'admin' as const, reference: `demo-${s.id}`, created_at: now })))
+    .values(
+      schools.map((s) => ({
+        user_id: s.id,
+        delta: 3,
+        reason: 'admin' as const,
+        reference: `demo-${s.id}`,
+        created_at: now,
+      })),
+    )
     .execute();
 
   const jobs: NewJob[] = [];
@@ -244,10 +353,15 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
       const city = r.next() < 0.85 ? r.pick(MAJOR_CITIES[country]) : r.pick(CITIES[country]);
       const company = `${r.pick(NAME_STARTS)} ${r.pick(NAME_ENDS[ageGroup]!)}`;
       const isExpired = i === count - 1 || (i === count - 2 && country === 'japan');
-      const publishedAt = isExpired ? now - r.int(50, 80) * DAY : now - r.int(0, 40 * 24) * 3_600_000 - r.int(0, 3_599_999);
+      const publishedAt = isExpired
+        ? now - r.int(50, 80) * DAY
+        : now - r.int(0, 40 * 24) * 3_600_000 - r.int(0, 3_599_999);
       const header = r.next() < 0.9 ? r.pick(pictures.headers) : null;
       const id = randomUUID();
-      const slug = company.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+      const slug = company
+        .toLowerCase()
+        .replace(/[^a-z]+/g, '-')
+        .replace(/^-|-$/g, '');
       jobs.push({
         id,
         user_id: r.pick(schools).id,
@@ -272,19 +386,36 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
       });
       const photoCount = header ? r.int(2, 5) : 0;
       for (let p = 0; p < photoCount; p++) {
-        images.push({ id: randomUUID(), job_id: id, position: p, url: pictures.photos[(i + p) % pictures.photos.length]!, created_at: publishedAt });
+        images.push({
+          id: randomUUID(),
+          job_id: id,
+          position: p,
+          url: pictures.photos[(i + p) % pictures.photos.length]!,
+          created_at: publishedAt,
+        });
       }
     }
   }
 
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < jobs.length; i += 50) await trx.insertInto('jobs').values(jobs.slice(i, i + 50)).execute();
-    for (let i = 0; i < images.length; i += 100) await trx.insertInto('job_images').values(images.slice(i, i + 100)).execute();
+    for (let i = 0; i < jobs.length; i += 50)
+      await trx
+        .insertInto('jobs')
+        .values(jobs.slice(i, i + 50))
+        .execute();
+    for (let i = 0; i < images.length; i += 100)
+      await trx
+        .insertInto('job_images')
+        .values(images.slice(i, i + 100))
+        .execute();
 
     // Teachers save a handful of live jobs; the saves land on the day they were made.
     const live = jobs.filter((j) => (j.published_at ?? 0) > now - 45 * DAY);
     const favorites: { user_id: string; job_id: string; created_at: number }[] = [];
-    const metrics = new Map<string, { job_id: string; day: string; clicks: number; time_spent: number; saves: number }>();
+    const metrics = new Map<
+      string,
+      { job_id: string; day: string; clicks: number; time_spent: number; saves: number }
+    >();
     const metric = (jobId: string, at: number) => {
       const day = new Date(at).toISOString().slice(0, 10);
       const key = `${jobId}|${day}`;
@@ -315,7 +446,11 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
     }
     if (favorites.length) await trx.insertInto('favorites').values(favorites).execute();
     const rows = [...metrics.values()];
-    for (let i = 0; i < rows.length; i += 200) await trx.insertInto('job_metrics_daily').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await trx
+        .insertInto('job_metrics_daily')
+        .values(rows.slice(i, i + 200))
+        .execute();
 
     const resumeData = [
       ['Emma Thompson', 'United Kingdom', 'Bachelors', '3', 'Japan', 'April', 'Children'],

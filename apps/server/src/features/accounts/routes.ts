@@ -48,7 +48,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     '/api/login',
-    { schema: { body: LoginSchema, response: { 200: z.object({ currentUser: CurrentUserSchema }) } } },
+    {
+      onRequest: async (request) => accounts.refuseLockedOutAddress(deps, request.ip),
+      schema: { body: LoginSchema, response: { 200: z.object({ currentUser: CurrentUserSchema }) } },
+    },
     async (request, reply) => {
       accounts.refuseHoneypot(request.body.password2);
       const { token, currentUser } = await accounts.logIn(deps, request.body, request.ip);

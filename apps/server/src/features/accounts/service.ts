@@ -75,11 +75,18 @@ export async function currentUserOf(deps: Deps, user: { id: string; email: strin
   return { uuid: user.id, email: user.email, subscriptionId: await repo.findSubscriptionId(deps.db, user.id) };
 }
 
+const LOCKED_OUT = 'Too many failed log-in attempts. Please wait 15 minutes and try again.';
+
+/** Refuses a locked-out address before its request body is even read, so a flood costs little. */
+export async function refuseLockedOutAddress(deps: Deps, ip: string): Promise<void> {
+  if ((await deps.limiter.peek(`login:ip:${ip}`)) >= LOGIN_FAILURE_LIMIT) throw tooManyRequests(LOCKED_OUT);
+}
+
 export async function logIn(deps: Deps, input: { email: string; password: string }, ip: string) {
   const keys = [`login:email:${input.email}`, `login:ip:${ip}`];
   for (const key of keys) {
     if ((await deps.limiter.peek(key)) >= LOGIN_FAILURE_LIMIT) {
-      throw tooManyRequests('Too many failed log-in attempts. Please wait 15 minutes and try again.');
+      throw tooManyRequests(LOCKED_OUT);
     }
   }
   const user = await repo.findUserByEmail(deps.db, input.email);

@@ -7,7 +7,13 @@ export async function sendContactMessage(
   ip: string,
 ) {
   await enforceLimit(deps.limiter, `contact:ip:${ip}`, 10, 3_600_000, 'Too many messages. Please try again later.');
-  await enforceLimit(deps.limiter, `contact:email:${input.email}`, 5, 3_600_000, 'Too many messages. Please try again later.');
+  await enforceLimit(
+    deps.limiter,
+    `contact:email:${input.email}`,
+    5,
+    3_600_000,
+    'Too many messages. Please try again later.',
+  );
   await deps.db
     .insertInto('contact_messages')
     .values({ email: input.email, subject: input.subject, text: input.text, created_at: deps.clock.now() })

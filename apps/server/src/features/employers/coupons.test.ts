@@ -25,21 +25,43 @@ describe(`coupon sign-up (${dialect})`, () => {
     const body = res.json() as { message: string; currentUser: { uuid: string; email: string } };
     expect(body.currentUser).toMatchObject({ email: 'new.school@example.com', subscriptionId: null });
     const token = String(res.headers['auth-token']);
-    const me = await t.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `Bearer ${token}` } });
+    const me = await t.inject({
+      method: 'GET',
+      url: '/api/current_user',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.json()).toMatchObject({ currentUser: { uuid: body.currentUser.uuid } });
-    const user = await t.db.selectFrom('users').selectAll().where('id', '=', body.currentUser.uuid).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', body.currentUser.uuid)
+      .executeTakeFirstOrThrow();
     expect(user.confirmed_at).not.toBeNull();
-    const jobs = await t.inject({ method: 'GET', url: `/api/jobs/unpublished/user/${user.id}`, headers: { authorization: `Bearer ${token}` } });
+    const jobs = await t.inject({
+      method: 'GET',
+      url: `/api/jobs/unpublished/user/${user.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect((jobs.json() as { unpublishedJobs: unknown[] }).unpublishedJobs).toHaveLength(1);
-    const credits = await t.inject({ method: 'GET', url: `/api/credits/${user.id}`, headers: { authorization: `Bearer ${token}` } });
+    const credits = await t.inject({
+      method: 'GET',
+      url: `/api/credits/${user.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(credits.json()).toEqual({ credits: 0 });
-    const login = await t.inject({ method: 'POST', url: '/api/login', payload: { email: 'new.school@example.com', password: 'secret12' } });
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'new.school@example.com', password: 'secret12' },
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it('redeems a code once under ten concurrent sign-ups', async () => {
     const [code] = await createCoupons(t.db, 1, t.clock.now());
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => redeem(code!, `racer-${i}-${randomUUID().slice(0, 6)}@example.com`)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => redeem(code!, `racer-${i}-${randomUUID().slice(0, 6)}@example.com`)),
+    );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     for (const r of results.filter((r) => r.statusCode !== 201)) {
       expect(r.statusCode).toBe(409);
@@ -47,7 +69,12 @@ describe(`coupon sign-up (${dialect})`, () => {
     }
     const racers = await t.db.selectFrom('users').select('id').where('email', 'like', 'racer-%').execute();
     expect(racers).toHaveLength(1);
-    const grants = await t.db.selectFrom('credit_ledger').selectAll().where('reason', '=', 'coupon').where('reference', '=', code!).execute();
+    const grants = await t.db
+      .selectFrom('credit_ledger')
+      .selectAll()
+      .where('reason', '=', 'coupon')
+      .where('reference', '=', code!)
+      .execute();
     expect(grants).toHaveLength(1);
   });
 
@@ -64,7 +91,9 @@ describe(`coupon sign-up (${dialect})`, () => {
     expect(bot.statusCode).toBe(400);
     const coupon = await t.db.selectFrom('coupons').selectAll().where('code', '=', code!).executeTakeFirstOrThrow();
     expect(coupon.redeemed_at).toBeNull();
-    expect(await t.db.selectFrom('users').select('id').where('email', '=', 'bot@example.com').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', 'bot@example.com').execute()).toHaveLength(
+      0,
+    );
   });
 
   it('rate limits sign-ups per IP', async () => {

@@ -29,7 +29,8 @@ export const CAROUSEL_VARIANT: Variant = { name: 'photo', width: 900, height: 90
 
 export const NO_CREDITS_MESSAGE = 'You have no job credits left. Buy a pack of credits to post a job.';
 export const JOB_NOT_FOUND_MESSAGE = 'This job was not found in your account.';
-export const EXPIRED_MESSAGE = 'This job has expired and can no longer be edited. Relist it from the Expired tab of your account.';
+export const EXPIRED_MESSAGE =
+  'This job has expired and can no longer be edited. Relist it from the Expired tab of your account.';
 
 // ---- ownership ----
 
@@ -75,16 +76,28 @@ async function spendCreditForNewJob(
 export async function createJob(deps: Deps, userId: string): Promise<{ message: string; uuid: string }> {
   const id = randomUUID();
   const now = deps.clock.now();
-  await deps.db.transaction().execute((trx) =>
-    spendCreditForNewJob(trx, userId, { id, content: repo.EMPTY_JOB_CONTENT, relistedFrom: null, reason: 'job' }, now),
-  );
+  await deps.db
+    .transaction()
+    .execute((trx) =>
+      spendCreditForNewJob(
+        trx,
+        userId,
+        { id, content: repo.EMPTY_JOB_CONTENT, relistedFrom: null, reason: 'job' },
+        now,
+      ),
+    );
   return { message: 'Your job is created: fill in its details to post it.', uuid: id };
 }
 
 /** Used by coupon sign-up, inside its own transaction. */
 export async function createJobInTransaction(trx: DbOrTrx, userId: string, now: number): Promise<string> {
   const id = randomUUID();
-  await spendCreditForNewJob(trx, userId, { id, content: repo.EMPTY_JOB_CONTENT, relistedFrom: null, reason: 'job' }, now);
+  await spendCreditForNewJob(
+    trx,
+    userId,
+    { id, content: repo.EMPTY_JOB_CONTENT, relistedFrom: null, reason: 'job' },
+    now,
+  );
   return id;
 }
 
@@ -209,7 +222,12 @@ export async function getDescription(deps: Deps, userId: string, jobId: string):
   return { descriptionHTML: (await ownedJob(deps.db, jobId, userId)).description_html };
 }
 
-export async function saveDescription(deps: Deps, userId: string, jobId: string, html: string): Promise<{ descriptionHTML: string }> {
+export async function saveDescription(
+  deps: Deps,
+  userId: string,
+  jobId: string,
+  html: string,
+): Promise<{ descriptionHTML: string }> {
   const clean = sanitizeRichText(html);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
@@ -266,17 +284,26 @@ export async function getCarouselImages(deps: Deps, userId: string, jobId: strin
   return { images: await repo.listJobImages(deps.db, jobId) };
 }
 
-export async function saveCarouselImages(deps: Deps, userId: string, jobId: string, entries: string[]): Promise<{ images: string[] }> {
+export async function saveCarouselImages(
+  deps: Deps,
+  userId: string,
+  jobId: string,
+  entries: string[],
+): Promise<{ images: string[] }> {
   const now = deps.clock.now();
   if (entries.length > MAX_CAROUSEL_IMAGES) {
-    throw badRequest(`A job can have at most ${MAX_CAROUSEL_IMAGES} carousel images.`, { images: `At most ${MAX_CAROUSEL_IMAGES} images` });
+    throw badRequest(`A job can have at most ${MAX_CAROUSEL_IMAGES} carousel images.`, {
+      images: `At most ${MAX_CAROUSEL_IMAGES} images`,
+    });
   }
   assertEditable(await ownedJob(deps.db, jobId, userId), now);
   const current = new Set(await repo.listJobImages(deps.db, jobId));
   const kept = entries.filter((e) => !e.startsWith('data:'));
-  if (new Set(kept).size !== kept.length) throw badRequest('The same image is listed twice.', { images: 'Duplicate image' });
+  if (new Set(kept).size !== kept.length)
+    throw badRequest('The same image is listed twice.', { images: 'Duplicate image' });
   for (const url of kept) {
-    if (!current.has(url)) throw badRequest('An image in the list does not belong to this job.', { images: 'Unknown image' });
+    if (!current.has(url))
+      throw badRequest('An image in the list does not belong to this job.', { images: 'Unknown image' });
   }
   // Store the new images first; the list in the database switches over in one transaction.
   const added: string[] = [];
@@ -316,7 +343,10 @@ export async function saveCarouselImages(deps: Deps, userId: string, jobId: stri
 
 export async function previewJob(deps: Deps, userId: string, jobId: string): Promise<Job> {
   const job = await ownedJob(deps.db, jobId, userId);
-  const [images, favoritedBy] = await Promise.all([repo.listJobImages(deps.db, jobId), repo.listFavoritedBy(deps.db, jobId)]);
+  const [images, favoritedBy] = await Promise.all([
+    repo.listJobImages(deps.db, jobId),
+    repo.listFavoritedBy(deps.db, jobId),
+  ]);
   return toJob(job, images, favoritedBy, deps.clock.now());
 }
 

@@ -3,7 +3,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@teacheast/shared';
-import { createTestApp, createUser, dialect, grantCredits, type TestApp, type TestUser } from '../../../test/harness.js';
+import {
+  createTestApp,
+  createUser,
+  dialect,
+  grantCredits,
+  type TestApp,
+  type TestUser,
+} from '../../../test/harness.js';
 import { POSTING_LIFETIME_MS } from '../../domain/jobs.js';
 import { createSession } from '../../http/auth.js';
 import { sendExpiryNotices } from './expiry.js';
@@ -25,7 +32,10 @@ describe(`employers' jobs (${dialect})`, () => {
 
   const jobRow = (id: string) => t.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const balance = async (userId: string) =>
-    (await t.db.selectFrom('credit_ledger').select('delta').where('user_id', '=', userId).execute()).reduce((s, r) => s + r.delta, 0);
+    (await t.db.selectFrom('credit_ledger').select('delta').where('user_id', '=', userId).execute()).reduce(
+      (s, r) => s + r.delta,
+      0,
+    );
   /** Sessions last 30 days, and these tests move the clock further: log in again afterwards. */
   const relogin = async (user: TestUser) => {
     const token = await createSession(t.db, user.id, t.clock.now(), 30);
@@ -65,7 +75,9 @@ describe(`employers' jobs (${dialect})`, () => {
       const user = await createUser(t);
       await grantCredits(t, user.id, 1);
       const results = await Promise.all(
-        Array.from({ length: 20 }, () => t.inject({ method: 'POST', url: `/api/jobs/create/${user.id}`, headers: user.auth })),
+        Array.from({ length: 20 }, () =>
+          t.inject({ method: 'POST', url: `/api/jobs/create/${user.id}`, headers: user.auth }),
+        ),
       );
       expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
       for (const r of results.filter((r) => r.statusCode !== 201)) expect([402, 409]).toContain(r.statusCode);
@@ -76,16 +88,26 @@ describe(`employers' jobs (${dialect})`, () => {
     it('refuses anonymous callers and other users', async () => {
       await grantCredits(t, owner.id, 1);
       expect((await t.inject({ method: 'POST', url: `/api/jobs/create/${owner.id}` })).statusCode).toBe(401);
-      expect((await t.inject({ method: 'POST', url: `/api/jobs/create/${owner.id}`, headers: other.auth })).statusCode).toBe(403);
+      expect(
+        (await t.inject({ method: 'POST', url: `/api/jobs/create/${owner.id}`, headers: other.auth })).statusCode,
+      ).toBe(403);
     });
   });
 
   describe('wizard routes belong to the job owner only', () => {
     const routes = (id: string, userId: string, thumbnail: string) => [
       { method: 'GET' as const, url: `/api/jobs/details/${id}/${userId}` },
-      { method: 'POST' as const, url: `/api/jobs/details/${id}/${userId}`, payload: { ...VALID_DETAILS, companyName: 'Hijacked' } },
+      {
+        method: 'POST' as const,
+        url: `/api/jobs/details/${id}/${userId}`,
+        payload: { ...VALID_DETAILS, companyName: 'Hijacked' },
+      },
       { method: 'GET' as const, url: `/api/job/richtext/${id}/${userId}` },
-      { method: 'POST' as const, url: `/api/job/richtext/${id}/${userId}`, payload: { descriptionHTML: '<p>Hijacked</p>' } },
+      {
+        method: 'POST' as const,
+        url: `/api/job/richtext/${id}/${userId}`,
+        payload: { descriptionHTML: '<p>Hijacked</p>' },
+      },
       { method: 'GET' as const, url: `/api/job/image-crop/${id}/${userId}` },
       { method: 'POST' as const, url: `/api/job/image-crop/${id}/${userId}`, payload: { thumbnail } },
       { method: 'GET' as const, url: `/api/job/image-upload/${id}/${userId}` },
@@ -139,9 +161,17 @@ describe(`employers' jobs (${dialect})`, () => {
         },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ message: 'Job details saved.', job: { ...VALID_DETAILS, status: 'unpublished' } });
+      expect(res.json()).toMatchObject({
+        message: 'Job details saved.',
+        job: { ...VALID_DETAILS, status: 'unpublished' },
+      });
       const row = await jobRow(id);
-      expect(row).toMatchObject({ user_id: user.id, published_at: null, thumbnail: null, company_name: 'Blue Sky School' });
+      expect(row).toMatchObject({
+        user_id: user.id,
+        published_at: null,
+        thumbnail: null,
+        company_name: 'Blue Sky School',
+      });
       const get = await t.inject({ method: 'GET', url: `/api/jobs/details/${id}/${user.id}`, headers: user.auth });
       expect(get.json()).toMatchObject({ job: { uuid: id, ...VALID_DETAILS } });
     });
@@ -247,7 +277,12 @@ describe(`employers' jobs (${dialect})`, () => {
       const user = await createUser(t);
       const id = await createDraft(t, user);
       const fake = `data:image/png;base64,${Buffer.from('<?php echo "not an image"; ?>').toString('base64')}`;
-      const wrong = await t.inject({ method: 'POST', url: `/api/job/image-crop/${id}/${user.id}`, headers: user.auth, payload: { thumbnail: fake } });
+      const wrong = await t.inject({
+        method: 'POST',
+        url: `/api/job/image-crop/${id}/${user.id}`,
+        headers: user.auth,
+        payload: { thumbnail: fake },
+      });
       expect(wrong.statusCode).toBe(415);
       const big = Buffer.alloc(5_242_881, 1);
       big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -287,7 +322,12 @@ describe(`employers' jobs (${dialect})`, () => {
       const id = await createDraft(t, user);
       const a = await pngDataUrl(1800, 1200, '#ff0000');
       const b = await pngDataUrl(200, 100, '#00ff00');
-      const first = await t.inject({ method: 'POST', url: `/api/job/image-upload/${id}/${user.id}`, headers: user.auth, payload: { images: [a, b] } });
+      const first = await t.inject({
+        method: 'POST',
+        url: `/api/job/image-upload/${id}/${user.id}`,
+        headers: user.auth,
+        payload: { images: [a, b] },
+      });
       expect(first.statusCode).toBe(200);
       const [urlA, urlB] = (first.json() as { images: string[] }).images as [string, string];
       expect(await sharp(fileOf(urlA)).metadata()).toMatchObject({ width: 900, height: 600 });
@@ -322,7 +362,9 @@ describe(`employers' jobs (${dialect})`, () => {
         payload: { images: ['/media/img/someone-else.webp'] },
       });
       expect(foreign.statusCode).toBe(400);
-      expect((await t.inject({ method: 'GET', url: `/api/job/image-upload/${id}/${user.id}`, headers: user.auth })).json()).toEqual({ images });
+      expect(
+        (await t.inject({ method: 'GET', url: `/api/job/image-upload/${id}/${user.id}`, headers: user.auth })).json(),
+      ).toEqual({ images });
     });
   });
 
@@ -333,18 +375,36 @@ describe(`employers' jobs (${dialect})`, () => {
       const empty = await t.inject({ method: 'POST', url: `/api/job/publish/${id}/${user.id}`, headers: user.auth });
       expect(empty.statusCode).toBe(400);
       expect((empty.json() as { message: string }).message).toMatch(/company name.*a header image/);
-      await t.inject({ method: 'POST', url: `/api/jobs/details/${id}/${user.id}`, headers: user.auth, payload: VALID_DETAILS });
+      await t.inject({
+        method: 'POST',
+        url: `/api/jobs/details/${id}/${user.id}`,
+        headers: user.auth,
+        payload: VALID_DETAILS,
+      });
       const noImage = await t.inject({ method: 'POST', url: `/api/job/publish/${id}/${user.id}`, headers: user.auth });
       expect(noImage.statusCode).toBe(400);
       expect((noImage.json() as { message: string }).message).toBe('Before publishing, please add: a header image.');
       expect((await jobRow(id)).published_at).toBeNull();
 
-      await t.inject({ method: 'POST', url: `/api/job/image-crop/${id}/${user.id}`, headers: user.auth, payload: { thumbnail: await pngDataUrl() } });
+      await t.inject({
+        method: 'POST',
+        url: `/api/job/image-crop/${id}/${user.id}`,
+        headers: user.auth,
+        payload: { thumbnail: await pngDataUrl() },
+      });
       const preview = await t.inject({ method: 'GET', url: `/api/job/preview/${id}/${user.id}`, headers: user.auth });
       expect(preview.statusCode).toBe(200);
-      expect(preview.json()).toMatchObject({ uuid: id, companyName: 'Blue Sky School', status: 'unpublished', publishedDate: null, images: [] });
+      expect(preview.json()).toMatchObject({
+        uuid: id,
+        companyName: 'Blue Sky School',
+        status: 'unpublished',
+        publishedDate: null,
+        images: [],
+      });
 
-      const results = await Promise.all([1, 2].map(() => t.inject({ method: 'POST', url: `/api/job/publish/${id}/${user.id}`, headers: user.auth })));
+      const results = await Promise.all(
+        [1, 2].map(() => t.inject({ method: 'POST', url: `/api/job/publish/${id}/${user.id}`, headers: user.auth })),
+      );
       for (const r of results) expect(r.statusCode).toBe(200);
       const messages = results.map((r) => (r.json() as { message: string }).message);
       expect(messages.filter((m) => m.startsWith('Your job is published'))).toHaveLength(1);
@@ -377,12 +437,16 @@ describe(`employers' jobs (${dialect})`, () => {
       expect(await list('published', 'publishedJobs')).toEqual([id]);
       for (const kind of ['unpublished/user', 'published', 'expired']) {
         expect((await t.inject({ method: 'GET', url: `/api/jobs/${kind}/${user.id}` })).statusCode).toBe(401);
-        expect((await t.inject({ method: 'GET', url: `/api/jobs/${kind}/${user.id}`, headers: other.auth })).statusCode).toBe(403);
+        expect(
+          (await t.inject({ method: 'GET', url: `/api/jobs/${kind}/${user.id}`, headers: other.auth })).statusCode,
+        ).toBe(403);
       }
 
       // Relisting a live job is refused.
       await grantCredits(t, user.id, 1);
-      expect((await t.inject({ method: 'POST', url: `/api/jobs/relist/${id}/${user.id}`, headers: user.auth })).statusCode).toBe(409);
+      expect(
+        (await t.inject({ method: 'POST', url: `/api/jobs/relist/${id}/${user.id}`, headers: user.auth })).statusCode,
+      ).toBe(409);
 
       // Day 39: not yet due. Day 41: due, and sent once however often the check runs.
       t.clock.advance(39 * DAY);
@@ -412,10 +476,19 @@ describe(`employers' jobs (${dialect})`, () => {
       expect(await balance(user.id)).toBe(before - 1);
       const copy = await jobRow(copyId);
       const old = await jobRow(id);
-      expect(copy).toMatchObject({ company_name: old.company_name, published_at: null, relisted_from: id, user_id: user.id });
+      expect(copy).toMatchObject({
+        company_name: old.company_name,
+        published_at: null,
+        relisted_from: id,
+        user_id: user.id,
+      });
       expect(copy.thumbnail).not.toBe(old.thumbnail);
       expect(fs.existsSync(fileOf(copy.thumbnail!))).toBe(true);
-      const copyImages = await t.inject({ method: 'GET', url: `/api/job/image-upload/${copyId}/${user.id}`, headers: user.auth });
+      const copyImages = await t.inject({
+        method: 'GET',
+        url: `/api/job/image-upload/${copyId}/${user.id}`,
+        headers: user.auth,
+      });
       expect((copyImages.json() as { images: string[] }).images).toHaveLength(1);
       // HAS_JOB applies to relisting too.
       await grantCredits(t, user.id, 1);

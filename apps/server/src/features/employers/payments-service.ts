@@ -16,7 +16,11 @@ export async function creditsOf(deps: Deps, userId: string): Promise<{ credits: 
   return { credits: await repo.creditBalance(deps.db, userId) };
 }
 
-export async function createCreditIntent(deps: Deps, userId: string, quantity: CreditPack): Promise<{ client_secret: string }> {
+export async function createCreditIntent(
+  deps: Deps,
+  userId: string,
+  quantity: CreditPack,
+): Promise<{ client_secret: string }> {
   const pack = CREDIT_PACKS[quantity];
   const intent = await deps.payments.createCreditIntent({
     userId,
@@ -86,7 +90,9 @@ export async function confirmTestPayment(
   }
   if (!isCreditPack(payment.quantity)) throw new AppError(500, 'This payment has no credit pack');
   const quantity = payment.quantity;
-  await deps.db.transaction().execute((trx) => creditPayment(trx, { id: payment.id, userId: payment.user_id, quantity }, now));
+  await deps.db
+    .transaction()
+    .execute((trx) => creditPayment(trx, { id: payment.id, userId: payment.user_id, quantity }, now));
   return { status: 'succeeded' };
 }
 
@@ -121,7 +127,10 @@ function stateOfSubscription(sub: Stripe.Subscription): SubscriptionState {
  * so a retried or duplicated delivery changes nothing; effects are idempotent on the object's id,
  * so the same payment seen through several events still credits once.
  */
-export async function handleStripeEvent(deps: Deps, event: StripeEvent): Promise<{ received: true; duplicate: boolean }> {
+export async function handleStripeEvent(
+  deps: Deps,
+  event: StripeEvent,
+): Promise<{ received: true; duplicate: boolean }> {
   const now = deps.clock.now();
   // Ask the provider for the latest subscription state outside the transaction (it is a network call),
   // so an older event delivered late cannot overwrite a newer state.
@@ -139,7 +148,8 @@ export async function handleStripeEvent(deps: Deps, event: StripeEvent): Promise
   }
 
   const isNew = await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.recordPaymentEvent(trx, { id: event.id, provider: 'stripe', type: event.type, now }))) return false;
+    if (!(await repo.recordPaymentEvent(trx, { id: event.id, provider: 'stripe', type: event.type, now })))
+      return false;
     switch (event.type) {
       case 'payment_intent.succeeded': {
         const intent = event.data.object;

@@ -31,23 +31,52 @@ describe(`credit payments with the test provider (${dialect})`, () => {
   afterAll(async () => t.close());
 
   async function intent(user: TestUser, quantity: 'one' | 'five' | 'ten'): Promise<string> {
-    const res = await t.inject({ method: 'POST', url: '/api/payments-jobs/', headers: user.auth, payload: { quantity, userUuid: user.id } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/payments-jobs/',
+      headers: user.auth,
+      payload: { quantity, userUuid: user.id },
+    });
     expect(res.statusCode).toBe(200);
     return (res.json() as { client_secret: string }).client_secret;
   }
 
   it('creates an intent for the pack price and records it as pending', async () => {
     const secret = await intent(buyer, 'five');
-    const row = await t.db.selectFrom('payments').selectAll().where('client_secret', '=', secret).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ user_id: buyer.id, quantity: 'five', amount_cents: 7500, status: 'pending', provider: 'test' });
+    const row = await t.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('client_secret', '=', secret)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      user_id: buyer.id,
+      quantity: 'five',
+      amount_cents: 7500,
+      status: 'pending',
+      provider: 'test',
+    });
   });
 
   it('refuses an intent for nobody, for another user, or for an unknown pack', async () => {
-    const anon = await t.inject({ method: 'POST', url: '/api/payments-jobs/', payload: { quantity: 'one', userUuid: buyer.id } });
+    const anon = await t.inject({
+      method: 'POST',
+      url: '/api/payments-jobs/',
+      payload: { quantity: 'one', userUuid: buyer.id },
+    });
     expect(anon.statusCode).toBe(401);
-    const forOther = await t.inject({ method: 'POST', url: '/api/payments-jobs/', headers: other.auth, payload: { quantity: 'one', userUuid: buyer.id } });
+    const forOther = await t.inject({
+      method: 'POST',
+      url: '/api/payments-jobs/',
+      headers: other.auth,
+      payload: { quantity: 'one', userUuid: buyer.id },
+    });
     expect(forOther.statusCode).toBe(403);
-    const bad = await t.inject({ method: 'POST', url: '/api/payments-jobs/', headers: buyer.auth, payload: { quantity: 'two', userUuid: buyer.id } });
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/api/payments-jobs/',
+      headers: buyer.auth,
+      payload: { quantity: 'two', userUuid: buyer.id },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -56,14 +85,24 @@ describe(`credit payments with the test provider (${dialect})`, () => {
     const secret = await intent(buyer, 'ten');
     const confirms = await Promise.all(
       Array.from({ length: 8 }, () =>
-        t.inject({ method: 'POST', url: '/api/test-payments/confirm', headers: buyer.auth, payload: { client_secret: secret, card: OK_CARD } }),
+        t.inject({
+          method: 'POST',
+          url: '/api/test-payments/confirm',
+          headers: buyer.auth,
+          payload: { client_secret: secret, card: OK_CARD },
+        }),
       ),
     );
     for (const res of confirms) {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'succeeded' });
     }
-    const again = await t.inject({ method: 'POST', url: '/api/test-payments/confirm', headers: buyer.auth, payload: { client_secret: secret, card: OK_CARD } });
+    const again = await t.inject({
+      method: 'POST',
+      url: '/api/test-payments/confirm',
+      headers: buyer.auth,
+      payload: { client_secret: secret, card: OK_CARD },
+    });
     expect(again.json()).toEqual({ status: 'succeeded' });
     expect(await creditsOf(t, buyer)).toBe(before + 10);
     const paymentId = secret.split('_secret_')[0]!;
@@ -75,9 +114,18 @@ describe(`credit payments with the test provider (${dialect})`, () => {
   it('declines 4000 0000 0000 0002 and refuses other numbers, with 402 and no credit', async () => {
     const before = await creditsOf(t, buyer);
     const secret = await intent(buyer, 'one');
-    const declined = await t.inject({ method: 'POST', url: '/api/test-payments/confirm', headers: buyer.auth, payload: { client_secret: secret, card: DECLINED_CARD } });
+    const declined = await t.inject({
+      method: 'POST',
+      url: '/api/test-payments/confirm',
+      headers: buyer.auth,
+      payload: { client_secret: secret, card: DECLINED_CARD },
+    });
     expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toMatchObject({ error: true, errorType: 'CARD_DECLINED', message: expect.stringContaining('Payment did not go through.') });
+    expect(declined.json()).toMatchObject({
+      error: true,
+      errorType: 'CARD_DECLINED',
+      message: expect.stringContaining('Payment did not go through.'),
+    });
     const invalid = await t.inject({
       method: 'POST',
       url: '/api/test-payments/confirm',
@@ -87,19 +135,37 @@ describe(`credit payments with the test provider (${dialect})`, () => {
     expect(invalid.statusCode).toBe(402);
     expect(invalid.json()).toMatchObject({ errorType: 'CARD_INVALID' });
     expect(await creditsOf(t, buyer)).toBe(before);
-    const row = await t.db.selectFrom('payments').select('status').where('client_secret', '=', secret).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('payments')
+      .select('status')
+      .where('client_secret', '=', secret)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('failed');
     // The same intent can still be paid with a good card, as with Stripe.
-    const retry = await t.inject({ method: 'POST', url: '/api/test-payments/confirm', headers: buyer.auth, payload: { client_secret: secret, card: OK_CARD } });
+    const retry = await t.inject({
+      method: 'POST',
+      url: '/api/test-payments/confirm',
+      headers: buyer.auth,
+      payload: { client_secret: secret, card: OK_CARD },
+    });
     expect(retry.statusCode).toBe(200);
     expect(await creditsOf(t, buyer)).toBe(before + 1);
   });
 
   it('refuses to confirm without login, someone else\u2019s intent, or a made-up secret', async () => {
     const secret = await intent(buyer, 'one');
-    const anon = await t.inject({ method: 'POST', url: '/api/test-payments/confirm', payload: { client_secret: secret, card: OK_CARD } });
+    const anon = await t.inject({
+      method: 'POST',
+      url: '/api/test-payments/confirm',
+      payload: { client_secret: secret, card: OK_CARD },
+    });
     expect(anon.statusCode).toBe(401);
-    const byOther = await t.inject({ method: 'POST', url: '/api/test-payments/confirm', headers: other.auth, payload: { client_secret: secret, card: OK_CARD } });
+    const byOther = await t.inject({
+      method: 'POST',
+      url: '/api/test-payments/confirm',
+      headers: other.auth,
+      payload: { client_secret: secret, card: OK_CARD },
+    });
     expect(byOther.statusCode).toBe(403);
     const forged = await t.inject({
       method: 'POST',
@@ -109,7 +175,11 @@ describe(`credit payments with the test provider (${dialect})`, () => {
     });
     expect(forged.statusCode).toBe(404);
     expect(await creditsOf(t, other)).toBe(0);
-    const row = await t.db.selectFrom('payments').select('status').where('client_secret', '=', secret).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('payments')
+      .select('status')
+      .where('client_secret', '=', secret)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
   });
 
@@ -126,9 +196,19 @@ describe(`credit payments with the test provider (${dialect})`, () => {
   });
 
   it('makes test payment methods that carry their outcome', async () => {
-    const ok = await t.inject({ method: 'POST', url: '/api/test-payments/payment-methods', headers: buyer.auth, payload: { card: OK_CARD } });
+    const ok = await t.inject({
+      method: 'POST',
+      url: '/api/test-payments/payment-methods',
+      headers: buyer.auth,
+      payload: { card: OK_CARD },
+    });
     expect(ok.json()).toMatchObject({ id: expect.stringMatching(/^pm_test_ok_/) });
-    const declined = await t.inject({ method: 'POST', url: '/api/test-payments/payment-methods', headers: buyer.auth, payload: { card: DECLINED_CARD } });
+    const declined = await t.inject({
+      method: 'POST',
+      url: '/api/test-payments/payment-methods',
+      headers: buyer.auth,
+      payload: { card: DECLINED_CARD },
+    });
     expect(declined.json()).toMatchObject({ id: expect.stringMatching(/^pm_test_declined_/) });
     const invalid = await t.inject({
       method: 'POST',
@@ -137,13 +217,19 @@ describe(`credit payments with the test provider (${dialect})`, () => {
       payload: { card: { ...OK_CARD, number: '1111' } },
     });
     expect(invalid.statusCode).toBe(400);
-    const anon = await t.inject({ method: 'POST', url: '/api/test-payments/payment-methods', payload: { card: OK_CARD } });
+    const anon = await t.inject({
+      method: 'POST',
+      url: '/api/test-payments/payment-methods',
+      payload: { card: OK_CARD },
+    });
     expect(anon.statusCode).toBe(401);
   });
 
   it('shows credits only to their owner', async () => {
     expect((await t.inject({ method: 'GET', url: `/api/credits/${buyer.id}` })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'GET', url: `/api/credits/${buyer.id}`, headers: other.auth })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: `/api/credits/${buyer.id}`, headers: other.auth })).statusCode).toBe(
+      403,
+    );
   });
 
   it('has no Stripe webhook in test mode', async () => {
@@ -230,7 +316,12 @@ describe(`Stripe webhooks (${dialect})`, () => {
   }
 
   it('creates a PaymentIntent and grants nothing on the browser\u2019s word', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/payments-jobs/', headers: buyer.auth, payload: { quantity: 'one', userUuid: buyer.id } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/payments-jobs/',
+      headers: buyer.auth,
+      payload: { quantity: 'one', userUuid: buyer.id },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ client_secret: expect.stringMatching(/^pi_/) });
     // Stripe mode has no test confirmation route.
@@ -263,7 +354,11 @@ describe(`Stripe webhooks (${dialect})`, () => {
     const rows = (await ledgerOf(t, buyer.id)).filter((r) => r.reference === intentId);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.delta).toBe(5);
-    const payment = await t.db.selectFrom('payments').select('status').where('id', '=', intentId).executeTakeFirstOrThrow();
+    const payment = await t.db
+      .selectFrom('payments')
+      .select('status')
+      .where('id', '=', intentId)
+      .executeTakeFirstOrThrow();
     expect(payment.status).toBe('succeeded');
   });
 
@@ -311,7 +406,15 @@ describe(`Stripe webhooks (${dialect})`, () => {
       id: `evt_${randomUUID()}`,
       object: 'event',
       type: 'customer.subscription.updated',
-      data: { object: { id: subId, object: 'subscription', status: 'incomplete', cancel_at_period_end: true, items: { data: [] } } },
+      data: {
+        object: {
+          id: subId,
+          object: 'subscription',
+          status: 'incomplete',
+          cancel_at_period_end: true,
+          items: { data: [] },
+        },
+      },
     };
     expect((await deliver(updated)).statusCode).toBe(200);
     row = await t.db.selectFrom('subscriptions').selectAll().where('id', '=', subId).executeTakeFirstOrThrow();

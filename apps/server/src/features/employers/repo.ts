@@ -23,7 +23,13 @@ export async function addLedgerEntry(
 ): Promise<boolean> {
   const res = await db
     .insertInto('credit_ledger')
-    .values({ user_id: entry.userId, delta: entry.delta, reason: entry.reason, reference: entry.reference, created_at: entry.now })
+    .values({
+      user_id: entry.userId,
+      delta: entry.delta,
+      reason: entry.reason,
+      reference: entry.reference,
+      created_at: entry.now,
+    })
     .onConflict((oc) => oc.columns(['reason', 'reference']).doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
@@ -44,7 +50,15 @@ export async function userExists(db: DbOrTrx, userId: string): Promise<boolean> 
 
 export async function insertPayment(
   db: DbOrTrx,
-  p: { id: string; provider: PaymentsTable['provider']; userId: string; quantity: string; amountCents: number; clientSecret: string; now: number },
+  p: {
+    id: string;
+    provider: PaymentsTable['provider'];
+    userId: string;
+    quantity: string;
+    amountCents: number;
+    clientSecret: string;
+    now: number;
+  },
 ): Promise<void> {
   await db
     .insertInto('payments')
@@ -83,7 +97,10 @@ export async function markPaymentFailed(db: DbOrTrx, id: string, now: number): P
 }
 
 /** Records a provider event; false when it was seen before (a retry or a duplicate). */
-export async function recordPaymentEvent(db: DbOrTrx, e: { id: string; provider: string; type: string; now: number }): Promise<boolean> {
+export async function recordPaymentEvent(
+  db: DbOrTrx,
+  e: { id: string; provider: string; type: string; now: number },
+): Promise<boolean> {
   const res = await db
     .insertInto('payment_events')
     .values({ id: e.id, provider: e.provider, type: e.type.slice(0, 64), created_at: e.now })
@@ -111,7 +128,10 @@ export async function hasUnpublishedJob(db: DbOrTrx, userId: string): Promise<bo
   return row !== undefined;
 }
 
-export type JobContent = Omit<JobRow, 'id' | 'user_id' | 'published_at' | 'relisted_from' | 'created_at' | 'updated_at'>;
+export type JobContent = Omit<
+  JobRow,
+  'id' | 'user_id' | 'published_at' | 'relisted_from' | 'created_at' | 'updated_at'
+>;
 
 export const EMPTY_JOB_CONTENT: JobContent = {
   company_name: '',
@@ -164,11 +184,21 @@ export async function publishJobOnce(db: DbOrTrx, id: string, now: number): Prom
 }
 
 export async function listJobImages(db: DbOrTrx, jobId: string): Promise<string[]> {
-  const rows = await db.selectFrom('job_images').select('url').where('job_id', '=', jobId).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('job_images')
+    .select('url')
+    .where('job_id', '=', jobId)
+    .orderBy('position')
+    .execute();
   return rows.map((r) => r.url);
 }
 
-export async function replaceJobImages(db: DbOrTrx, jobId: string, urls: { id: string; url: string }[], now: number): Promise<void> {
+export async function replaceJobImages(
+  db: DbOrTrx,
+  jobId: string,
+  urls: { id: string; url: string }[],
+  now: number,
+): Promise<void> {
   await db.deleteFrom('job_images').where('job_id', '=', jobId).execute();
   if (urls.length === 0) return;
   await db
@@ -178,7 +208,12 @@ export async function replaceJobImages(db: DbOrTrx, jobId: string, urls: { id: s
 }
 
 export async function listFavoritedBy(db: DbOrTrx, jobId: string): Promise<string[]> {
-  const rows = await db.selectFrom('favorites').select('user_id').where('job_id', '=', jobId).orderBy('created_at').execute();
+  const rows = await db
+    .selectFrom('favorites')
+    .select('user_id')
+    .where('job_id', '=', jobId)
+    .orderBy('created_at')
+    .execute();
   return rows.map((r) => r.user_id);
 }
 
@@ -192,7 +227,13 @@ export async function listUnpublishedJobs(db: DbOrTrx, userId: string): Promise<
     .execute();
 }
 
-export async function listLiveJobsOf(db: DbOrTrx, userId: string, now: number, page: number, pageSize: number): Promise<TileRow[]> {
+export async function listLiveJobsOf(
+  db: DbOrTrx,
+  userId: string,
+  now: number,
+  page: number,
+  pageSize: number,
+): Promise<TileRow[]> {
   return db
     .selectFrom('jobs')
     .select(TILE_COLUMNS)
@@ -222,7 +263,10 @@ export async function listExpiredJobsOf(db: DbOrTrx, userId: string, now: number
 
 export async function insertCoupons(db: DbOrTrx, codes: string[], now: number): Promise<void> {
   if (codes.length === 0) return;
-  await db.insertInto('coupons').values(codes.map((code) => ({ code, created_at: now, redeemed_by: null, redeemed_at: null }))).execute();
+  await db
+    .insertInto('coupons')
+    .values(codes.map((code) => ({ code, created_at: now, redeemed_by: null, redeemed_at: null })))
+    .execute();
 }
 
 export async function findCoupon(db: DbOrTrx, code: string) {
@@ -246,7 +290,14 @@ export async function insertConfirmedUser(
 ): Promise<boolean> {
   const res = await db
     .insertInto('users')
-    .values({ id: u.id, email: u.email, password_hash: u.passwordHash, confirmed_at: u.now, created_at: u.now, payment_customer_id: null })
+    .values({
+      id: u.id,
+      email: u.email,
+      password_hash: u.passwordHash,
+      confirmed_at: u.now,
+      created_at: u.now,
+      payment_customer_id: null,
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
@@ -260,7 +311,9 @@ export async function listJobsNeedingExpiryNotice(db: DbOrTrx, now: number, wind
     .selectFrom('jobs')
     .innerJoin('users', 'users.id', 'jobs.user_id')
     .leftJoin('expiry_notices', (join) =>
-      join.onRef('expiry_notices.job_id', '=', 'jobs.id').onRef('expiry_notices.published_at', '=', 'jobs.published_at'),
+      join
+        .onRef('expiry_notices.job_id', '=', 'jobs.id')
+        .onRef('expiry_notices.published_at', '=', 'jobs.published_at'),
     )
     .select(['jobs.id', 'jobs.company_name', 'jobs.published_at', 'users.email'])
     .where('jobs.published_at', '>', liveSince(now))
@@ -271,7 +324,12 @@ export async function listJobsNeedingExpiryNotice(db: DbOrTrx, now: number, wind
 }
 
 /** Claims the right to send one notice; only one instance wins the primary key. */
-export async function claimExpiryNotice(db: DbOrTrx, jobId: string, publishedAt: number, now: number): Promise<boolean> {
+export async function claimExpiryNotice(
+  db: DbOrTrx,
+  jobId: string,
+  publishedAt: number,
+  now: number,
+): Promise<boolean> {
   const res = await db
     .insertInto('expiry_notices')
     .values({ job_id: jobId, published_at: publishedAt, sent_at: now })
@@ -287,7 +345,11 @@ export async function listContactMessages(db: DbOrTrx, limit: number) {
 }
 
 export async function unpublishJob(db: DbOrTrx, id: string, now: number): Promise<boolean> {
-  const res = await db.updateTable('jobs').set({ published_at: null, updated_at: now }).where('id', '=', id).executeTakeFirst();
+  const res = await db
+    .updateTable('jobs')
+    .set({ published_at: null, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -297,11 +359,13 @@ export async function findUserIdByEmail(db: DbOrTrx, email: string): Promise<str
 
 /** Every stored media URL of a user's jobs, so their files can be removed with them. */
 export async function listMediaUrlsOfUser(db: DbOrTrx, userId: string): Promise<string[]> {
-  const jobs = await db.selectFrom('jobs').select(['id', 'thumbnail', 'tile_thumbnail']).where('user_id', '=', userId).execute();
+  const jobs = await db
+    .selectFrom('jobs')
+    .select(['id', 'thumbnail', 'tile_thumbnail'])
+    .where('user_id', '=', userId)
+    .execute();
   const ids = jobs.map((j) => j.id);
-  const images = ids.length
-    ? await db.selectFrom('job_images').select('url').where('job_id', 'in', ids).execute()
-    : [];
+  const images = ids.length ? await db.selectFrom('job_images').select('url').where('job_id', 'in', ids).execute() : [];
   return [...jobs.flatMap((j) => [j.thumbnail, j.tile_thumbnail]), ...images.map((i) => i.url)].filter(
     (u): u is string => typeof u === 'string',
   );

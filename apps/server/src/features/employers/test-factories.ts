@@ -4,7 +4,9 @@ import type { TestApp, TestUser } from '../../../test/harness.js';
 import { grantCredits } from '../../../test/harness.js';
 
 export async function pngDataUrl(width = 640, height = 360, color = '#3366cc'): Promise<string> {
-  const png = await sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
@@ -43,7 +45,12 @@ export async function createDraft(t: TestApp, user: TestUser): Promise<string> {
 /** A draft with every detail and a header image: ready to publish. */
 export async function createCompleteDraft(t: TestApp, user: TestUser): Promise<string> {
   const id = await createDraft(t, user);
-  const details = await t.inject({ method: 'POST', url: `/api/jobs/details/${id}/${user.id}`, headers: user.auth, payload: VALID_DETAILS });
+  const details = await t.inject({
+    method: 'POST',
+    url: `/api/jobs/details/${id}/${user.id}`,
+    headers: user.auth,
+    payload: VALID_DETAILS,
+  });
   if (details.statusCode !== 200) throw new Error(`details failed: ${details.body}`);
   const crop = await t.inject({
     method: 'POST',

@@ -28,7 +28,9 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
   async function addImages(jobId: string, urls: string[]) {
     await t.db
       .insertInto('job_images')
-      .values(urls.map((url, position) => ({ id: randomUUID(), job_id: jobId, position, url, created_at: t.clock.now() })))
+      .values(
+        urls.map((url, position) => ({ id: randomUUID(), job_id: jobId, position, url, created_at: t.clock.now() })),
+      )
       .execute();
   }
 
@@ -199,7 +201,9 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       expect(jobs[0]).toMatchObject({ uuid: id, companyName: 'Blue Sky School' });
       expect(jobs[0]).not.toHaveProperty('email');
       expect(jobs[0]).not.toHaveProperty('descriptionHTML');
-      expect((await t.inject({ method: 'GET', url: `/api/job/${id}` })).json()).toMatchObject({ job: { favoritedBy: [user.id] } });
+      expect((await t.inject({ method: 'GET', url: `/api/job/${id}` })).json()).toMatchObject({
+        job: { favoritedBy: [user.id] },
+      });
 
       const unsave = () =>
         t.inject({ method: 'POST', url: `/api/favorites/remove/${user.id}/${id}`, headers: user.auth });
@@ -269,7 +273,7 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
   });
 
   describe('GET /api/job/metrics/{uuid}', () => {
-    it("gives the owner totals, the save count and 45 days of daily numbers", async () => {
+    it('gives the owner totals, the save count and 45 days of daily numbers', async () => {
       const id = await createPublishedJob(t, owner.id, { published_at: t.clock.now() - 10 * DAY });
       const start = t.clock.now();
       await t.db
@@ -280,7 +284,12 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
         ])
         .execute();
       await t.inject({ method: 'POST', url: '/api/job/clicks', payload: { uuid: id }, remoteAddress: '10.3.3.3' });
-      await t.inject({ method: 'POST', url: '/api/job/time', payload: { uuid: id, timeSpent: 20 }, remoteAddress: '10.3.3.3' });
+      await t.inject({
+        method: 'POST',
+        url: '/api/job/time',
+        payload: { uuid: id, timeSpent: 20 },
+        remoteAddress: '10.3.3.3',
+      });
       const saver = await createUser(t);
       await t.inject({ method: 'POST', url: `/api/favorites/${saver.id}/${id}`, headers: saver.auth });
 
@@ -303,7 +312,9 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
 
       // Unsaving takes the save off the day it was made.
       await t.inject({ method: 'POST', url: `/api/favorites/remove/${saver.id}/${id}`, headers: saver.auth });
-      const after = (await t.inject({ method: 'GET', url: `/api/job/metrics/${id}`, headers: owner.auth })).json() as typeof m;
+      const after = (
+        await t.inject({ method: 'GET', url: `/api/job/metrics/${id}`, headers: owner.auth })
+      ).json() as typeof m;
       expect(after.favoritedBy).toBe(0);
       expect(after.daily[44]!.saves).toBe(0);
     });
@@ -318,7 +329,9 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       expect(intruder.body).not.toContain('numberOfClicks');
       const unknown = await t.inject({ method: 'GET', url: `/api/job/metrics/${randomUUID()}`, headers: owner.auth });
       expect(unknown.statusCode).toBe(404);
-      expect((await t.inject({ method: 'GET', url: '/api/job/metrics/xyz', headers: owner.auth })).statusCode).toBe(400);
+      expect((await t.inject({ method: 'GET', url: '/api/job/metrics/xyz', headers: owner.auth })).statusCode).toBe(
+        400,
+      );
     });
 
     it('shows metrics of the owner’s expired and unpublished jobs too', async () => {

@@ -181,5 +181,10 @@ export async function findDailyMetrics(db: DbOrTrx, jobId: string, fromDay: stri
     .where('day', '>=', fromDay)
     .orderBy('day')
     .execute();
-  return rows.map((r) => ({ day: r.day, clicks: Number(r.clicks), timeSpent: Number(r.time_spent), saves: Number(r.saves) }));
+  return rows.map((r) => ({
+    day: r.day,
+    clicks: Number(r.clicks),
+    timeSpent: Number(r.time_spent),
+    saves: Number(r.saves),
+  }));
 }

@@ -44,7 +44,10 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/filter-jobs',
-    { schema: { querystring: JobSearchSchema, response: { 200: z.object({ results: z.array(JobTileSchema) }) } } },
+    {
+      config: { cache: 'public' },
+      schema: { querystring: JobSearchSchema, response: { 200: z.object({ results: z.array(JobTileSchema) }) } },
+    },
     async (request, reply) => {
       const results = await jobBoard.searchJobs(deps, request.query);
       return sendPublic(request, reply, { results }, 30);
@@ -53,7 +56,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/jobs/cities/:country',
-    { schema: { params: CountryParams, response: { 200: z.array(CityCountSchema) } } },
+    { config: { cache: 'public' }, schema: { params: CountryParams, response: { 200: z.array(CityCountSchema) } } },
     async (request, reply) => {
       const cities = await jobBoard.listCitiesWithJobs(deps, request.params.country);
       return sendPublic(request, reply, cities, 30);
@@ -62,7 +65,10 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/job/:uuid',
-    { schema: { params: JobUuidParams, response: { 200: z.object({ job: JobSchema }) } } },
+    {
+      config: { cache: 'per-session' },
+      schema: { params: JobUuidParams, response: { 200: z.object({ job: JobSchema }) } },
+    },
     async (request, reply) => {
       const job = await jobBoard.getJob(deps, request.params.uuid, await findUser(deps, request));
       // Saves change favoritedBy and owners see unpublished jobs: always ask again.
@@ -73,7 +79,10 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/job/images/:uuid',
-    { schema: { params: JobUuidParams, response: { 200: z.object({ images: z.array(z.string()) }) } } },
+    {
+      config: { cache: 'per-session' },
+      schema: { params: JobUuidParams, response: { 200: z.object({ images: z.array(z.string()) }) } },
+    },
     async (request, reply) => {
       const images = await jobBoard.getJobImages(deps, request.params.uuid, await findUser(deps, request));
       void reply.header('cache-control', 'private, no-cache');
@@ -83,13 +92,14 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     '/api/job/clicks',
-    { schema: { body: JobClickSchema, response: { 200: MessageSchema } } },
+    { config: { keepsCache: true }, schema: { body: JobClickSchema, response: { 200: MessageSchema } } },
     async (request) => jobBoard.countClick(deps, request.body.uuid, request.ip),
   );
 
   r.post(
     '/api/job/time',
     {
+      config: { keepsCache: true },
       schema: {
         body: JobTimeSchema,
         response: { 200: z.object({ message: z.string(), timeSpent: z.number() }) },

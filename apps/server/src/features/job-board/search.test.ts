@@ -45,10 +45,30 @@ describe(`job search (${dialect})`, () => {
 
   it('filters by country, city and age group, alone and combined', async () => {
     const now = t.clock.now();
-    const tokyoKids = await createPublishedJob(t, ownerId, { country: 'japan', city: 'Tokyo', age_group: 'Children', published_at: now - 1000 });
-    const tokyoAdults = await createPublishedJob(t, ownerId, { country: 'japan', city: 'Tokyo', age_group: 'Adults', published_at: now - 2000 });
-    const osakaAdults = await createPublishedJob(t, ownerId, { country: 'japan', city: 'Osaka', age_group: 'Adults', published_at: now - 3000 });
-    await createPublishedJob(t, ownerId, { country: 'china', city: 'Beijing', age_group: 'Children', published_at: now - 500 });
+    const tokyoKids = await createPublishedJob(t, ownerId, {
+      country: 'japan',
+      city: 'Tokyo',
+      age_group: 'Children',
+      published_at: now - 1000,
+    });
+    const tokyoAdults = await createPublishedJob(t, ownerId, {
+      country: 'japan',
+      city: 'Tokyo',
+      age_group: 'Adults',
+      published_at: now - 2000,
+    });
+    const osakaAdults = await createPublishedJob(t, ownerId, {
+      country: 'japan',
+      city: 'Osaka',
+      age_group: 'Adults',
+      published_at: now - 3000,
+    });
+    await createPublishedJob(t, ownerId, {
+      country: 'china',
+      city: 'Beijing',
+      age_group: 'Children',
+      published_at: now - 500,
+    });
 
     const ids = async (q: string) => (await search(q)).results.map((r) => r.uuid);
     expect(await ids('country=japan')).toEqual([tokyoKids, tokyoAdults, osakaAdults]);
@@ -68,7 +88,10 @@ describe(`job search (${dialect})`, () => {
     for (let i = 0; i < 25; i++) {
       // Pairs share a publication time, so the id must settle their order.
       const at = now - Math.floor(i / 2) * 60_000;
-      created.push({ id: await createPublishedJob(t, ownerId, { country: 'thailand', city: 'Bangkok', published_at: at }), at });
+      created.push({
+        id: await createPublishedJob(t, ownerId, { country: 'thailand', city: 'Bangkok', published_at: at }),
+        at,
+      });
     }
     await createPublishedJob(t, ownerId, { country: 'vietnam', city: 'Hanoi' });
     const expected = [...created].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map((c) => c.id);
@@ -87,12 +110,18 @@ describe(`job search (${dialect})`, () => {
 
   it('never shows expired or unpublished jobs, and a job leaves the results when it expires', async () => {
     const now = t.clock.now();
-    const fresh = await createPublishedJob(t, ownerId, { country: 'taiwan', city: 'Taipei', published_at: now - 44 * DAY });
+    const fresh = await createPublishedJob(t, ownerId, {
+      country: 'taiwan',
+      city: 'Taipei',
+      published_at: now - 44 * DAY,
+    });
     await createPublishedJob(t, ownerId, { country: 'taiwan', city: 'Taipei', published_at: now - 46 * DAY });
     await createPublishedJob(t, ownerId, { country: 'taiwan', city: 'Tainan', published_at: null });
 
     expect((await search('country=taiwan')).results.map((r) => r.uuid)).toEqual([fresh]);
-    expect(await (await t.inject({ method: 'GET', url: '/api/jobs/cities/taiwan' })).json()).toEqual([{ city: 'Taipei', count: 1 }]);
+    expect(await (await t.inject({ method: 'GET', url: '/api/jobs/cities/taiwan' })).json()).toEqual([
+      { city: 'Taipei', count: 1 },
+    ]);
 
     t.clock.advance(2 * DAY);
     expect((await search('country=taiwan')).results).toEqual([]);

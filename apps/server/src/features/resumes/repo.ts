@@ -51,7 +51,14 @@ export async function upsertDetails(
 ): Promise<void> {
   await db
     .insertInto('resumes')
-    .values({ ...EMPTY_RESUME, id: row.id, user_id: row.userId, ...row.details, last_updated_at: row.now, created_at: row.now })
+    .values({
+      ...EMPTY_RESUME,
+      id: row.id,
+      user_id: row.userId,
+      ...row.details,
+      last_updated_at: row.now,
+      created_at: row.now,
+    })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...row.details, last_updated_at: row.now }))
     .execute();
 }

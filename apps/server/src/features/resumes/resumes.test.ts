@@ -100,7 +100,11 @@ describe(`resumes (${dialect})`, () => {
       expect(second.json()).toMatchObject({ name: 'Alex T.', experience: '10+' });
       const updated = await resumeRow(owner.id);
       expect(updated!.id).toBe(created!.id);
-      const count = await t.db.selectFrom('resumes').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', owner.id).executeTakeFirst();
+      const count = await t.db
+        .selectFrom('resumes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', owner.id)
+        .executeTakeFirst();
       expect(Number(count!.n)).toBe(1);
     });
 
@@ -114,7 +118,15 @@ describe(`resumes (${dialect})`, () => {
       const missing = await putDetails(owner, { name: 'A' });
       expect(missing.statusCode).toBe(400);
       expect(Object.keys(missing.json().fields)).toEqual(
-        expect.arrayContaining(['email', 'nationality', 'education', 'experience', 'desiredCountry', 'desiredStartDate', 'desiredAgeGroup']),
+        expect.arrayContaining([
+          'email',
+          'nationality',
+          'education',
+          'experience',
+          'desiredCountry',
+          'desiredStartDate',
+          'desiredAgeGroup',
+        ]),
       );
       const wrongAge = await putDetails(owner, { ...COMPLETE_DETAILS, desiredAgeGroup: 'College' });
       expect(wrongAge.statusCode).toBe(400);
@@ -230,8 +242,9 @@ describe(`resumes (${dialect})`, () => {
     it('saving text clears the PDF and saving a PDF clears the text', async () => {
       await patchResume(owner, { resumeUrl: pdfDataUrl() });
       const pdfRow = (await resumeRow(owner.id))!;
-      const oldLink: string = (await t.inject({ method: 'GET', url: `/api/post-resume/resume/${owner.id}`, headers: owner.auth })).json()
-        .resumeUrl;
+      const oldLink: string = (
+        await t.inject({ method: 'GET', url: `/api/post-resume/resume/${owner.id}`, headers: owner.auth })
+      ).json().resumeUrl;
 
       const text = await patchResume(owner, { resumeHtml: '<p>I have taught for <b>five</b> years.</p>' });
       expect(text.json()).toEqual({ resumeHtml: '<p>I have taught for <b>five</b> years.</p>', resumeUrl: '' });
@@ -255,12 +268,16 @@ describe(`resumes (${dialect})`, () => {
       const saved = await patchResume(owner, {
         resumeHtml: '<p onclick="x()">123456789</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
       });
-      expect(saved.json().resumeHtml).toBe('<p>123456789</p><a rel="noopener noreferrer nofollow" target="_blank">x</a>');
+      expect(saved.json().resumeHtml).toBe(
+        '<p>123456789</p><a rel="noopener noreferrer nofollow" target="_blank">x</a>',
+      );
     });
 
     it('needs exactly one of text or PDF', async () => {
       expect((await patchResume(owner, {})).statusCode).toBe(400);
-      expect((await patchResume(owner, { resumeHtml: '<p>long enough text</p>', resumeUrl: pdfDataUrl() })).statusCode).toBe(400);
+      expect(
+        (await patchResume(owner, { resumeHtml: '<p>long enough text</p>', resumeUrl: pdfDataUrl() })).statusCode,
+      ).toBe(400);
     });
   });
 
@@ -270,7 +287,11 @@ describe(`resumes (${dialect})`, () => {
       expect(none.statusCode).toBe(400);
       expect(none.json().message).toContain('name');
       await putDetails(owner);
-      const noResume = await t.inject({ method: 'POST', url: `/api/post-resume/publish/${owner.id}`, headers: owner.auth });
+      const noResume = await t.inject({
+        method: 'POST',
+        url: `/api/post-resume/publish/${owner.id}`,
+        headers: owner.auth,
+      });
       expect(noResume.statusCode).toBe(400);
       expect(noResume.json()).toMatchObject({ errorType: 'INCOMPLETE_RESUME', fields: { resume: expect.any(String) } });
       expect(noResume.json().message).toContain('a resume (rich text or a PDF)');
@@ -279,7 +300,11 @@ describe(`resumes (${dialect})`, () => {
     });
 
     it('publishes a complete resume and shows it in the preview', async () => {
-      const emptyPreview = await t.inject({ method: 'GET', url: `/api/post-resume/preview/${owner.id}`, headers: owner.auth });
+      const emptyPreview = await t.inject({
+        method: 'GET',
+        url: `/api/post-resume/preview/${owner.id}`,
+        headers: owner.auth,
+      });
       expect(emptyPreview.statusCode).toBe(404);
       await putDetails(owner);
       await patchResume(owner, { resumeHtml: '<p>Ten years in Osaka.</p>' });
@@ -290,7 +315,11 @@ describe(`resumes (${dialect})`, () => {
       const row = (await resumeRow(owner.id))!;
       expect(row.published_at).toBe(t.clock.now());
       expect(row.last_updated_at).toBe(t.clock.now());
-      const preview = await t.inject({ method: 'GET', url: `/api/post-resume/preview/${owner.id}`, headers: owner.auth });
+      const preview = await t.inject({
+        method: 'GET',
+        url: `/api/post-resume/preview/${owner.id}`,
+        headers: owner.auth,
+      });
       expect(preview.json()).toMatchObject({
         uuid: row.id,
         name: 'Alex Teacher',
@@ -310,7 +339,11 @@ describe(`resumes (${dialect})`, () => {
       expect(anon.statusCode).toBe(401);
       const res = await t.inject({ method: 'GET', url: `/api/resume-details/${id}`, headers: other.auth });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ error: true, errorType: 'SUBSCRIPTION_REQUIRED', message: expect.any(String) });
+      expect(res.json()).toMatchObject({
+        error: true,
+        errorType: 'SUBSCRIPTION_REQUIRED',
+        message: expect.any(String),
+      });
     });
 
     it('is shown to its owner, even unpublished, and to subscribers when published', async () => {
@@ -380,7 +413,9 @@ describe(`resumes (${dialect})`, () => {
 
     it('is refused anonymously, for another user, and without a subscription (even to resume owners)', async () => {
       await createResume(t, owner.id);
-      expect((await t.inject({ method: 'GET', url: `/api/resume-board/filter/${owner.id}?page=1` })).statusCode).toBe(401);
+      expect((await t.inject({ method: 'GET', url: `/api/resume-board/filter/${owner.id}?page=1` })).statusCode).toBe(
+        401,
+      );
       await createSubscription(t, other.id);
       expect((await board(owner, 'page=1', other)).statusCode).toBe(403);
       const mine = await board(owner, 'page=1');
@@ -416,11 +451,34 @@ describe(`resumes (${dialect})`, () => {
       });
 
       it('filters by each field and by all of them together', async () => {
-        const make = async (fields: Parameters<typeof createResume>[2]) => createResume(t, (await createUser(t)).id, fields);
-        const a = await make({ nationality: 'Ireland', education: 'Masters', experience: '10+', desired_country: 'South Korea', desired_start_date: 'September', desired_age_group: 'Adults' });
-        const b = await make({ nationality: 'Ireland', education: 'Bachelors', experience: '2', desired_country: 'Japan', desired_start_date: 'March', desired_age_group: 'Children' });
-        const c = await make({ nationality: 'Australia', education: 'Masters', experience: '10+', desired_country: 'South Korea', desired_start_date: 'September', desired_age_group: 'University' });
-        const uuids = async (query: string) => ((await board(school, query)).json().results as { uuid: string }[]).map((r) => r.uuid).sort();
+        const make = async (fields: Parameters<typeof createResume>[2]) =>
+          createResume(t, (await createUser(t)).id, fields);
+        const a = await make({
+          nationality: 'Ireland',
+          education: 'Masters',
+          experience: '10+',
+          desired_country: 'South Korea',
+          desired_start_date: 'September',
+          desired_age_group: 'Adults',
+        });
+        const b = await make({
+          nationality: 'Ireland',
+          education: 'Bachelors',
+          experience: '2',
+          desired_country: 'Japan',
+          desired_start_date: 'March',
+          desired_age_group: 'Children',
+        });
+        const c = await make({
+          nationality: 'Australia',
+          education: 'Masters',
+          experience: '10+',
+          desired_country: 'South Korea',
+          desired_start_date: 'September',
+          desired_age_group: 'University',
+        });
+        const uuids = async (query: string) =>
+          ((await board(school, query)).json().results as { uuid: string }[]).map((r) => r.uuid).sort();
 
         expect(await uuids('nationality=Ireland')).toEqual([a, b].sort());
         expect(await uuids('education=Masters')).toEqual([a, c].sort());
@@ -428,7 +486,11 @@ describe(`resumes (${dialect})`, () => {
         expect(await uuids('desiredCountry=South%20Korea')).toEqual([a, c].sort());
         expect(await uuids('desiredStartDate=March')).toEqual([b]);
         expect(await uuids('desiredAgeGroup=University')).toEqual([c]);
-        expect(await uuids('nationality=Ireland&education=Masters&experience=10%2B&desiredCountry=South%20Korea&desiredStartDate=September&desiredAgeGroup=Adults&page=1')).toEqual([a]);
+        expect(
+          await uuids(
+            'nationality=Ireland&education=Masters&experience=10%2B&desiredCountry=South%20Korea&desiredStartDate=September&desiredAgeGroup=Adults&page=1',
+          ),
+        ).toEqual([a]);
         expect(await uuids('nationality=Ireland&desiredAgeGroup=University')).toEqual([]);
         expect(await uuids('nationality=&education=&page=')).toEqual([a, b, c].sort());
         const bad = await board(school, 'nationality=Mars');
@@ -443,7 +505,12 @@ describe(`resumes (${dialect})`, () => {
           headers: teacher.auth,
           payload: { profileImage: await imageDataUrl() },
         });
-        await t.inject({ method: 'PUT', url: `/api/post-resume/details/${teacher.id}`, headers: teacher.auth, payload: COMPLETE_DETAILS });
+        await t.inject({
+          method: 'PUT',
+          url: `/api/post-resume/details/${teacher.id}`,
+          headers: teacher.auth,
+          payload: COMPLETE_DETAILS,
+        });
         await patchResume(teacher, { resumeHtml: '<p>Long enough resume</p>' });
         await t.inject({ method: 'POST', url: `/api/post-resume/publish/${teacher.id}`, headers: teacher.auth });
         const [tile] = (await board(school, 'page=1')).json().results as { profileImage: string }[];

@@ -145,6 +145,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
   r.get(
     '/api/resume-board/filter/:userUuid',
     {
+      config: { cache: 'per-session' },
       schema: {
         params: UserParams,
         querystring: ResumeBoardSearchSchema,

@@ -38,13 +38,23 @@ export interface ResumeContent {
 function imageUrlOf(deps: Deps, row: Pick<ResumeRow, 'id' | 'profile_image'>): string | null {
   if (!row.profile_image) return null;
   const expires = imageLinkExpiry(deps.clock.now());
-  return signLink(deps.config.signingSecret, `/api/resume-image/${row.id}`, `img:${row.id}:${row.profile_image}`, expires);
+  return signLink(
+    deps.config.signingSecret,
+    `/api/resume-image/${row.id}`,
+    `img:${row.id}:${row.profile_image}`,
+    expires,
+  );
 }
 
 function pdfUrlOf(deps: Deps, row: Pick<ResumeRow, 'id' | 'resume_pdf_key'>): string {
   if (!row.resume_pdf_key) return '';
   const expires = deps.clock.now() + PDF_LINK_TTL_MS;
-  return signLink(deps.config.signingSecret, `/api/resume-pdf/${row.id}`, `pdf:${row.id}:${row.resume_pdf_key}`, expires);
+  return signLink(
+    deps.config.signingSecret,
+    `/api/resume-pdf/${row.id}`,
+    `pdf:${row.id}:${row.resume_pdf_key}`,
+    expires,
+  );
 }
 
 function toTile(deps: Deps, row: repo.ResumeTileRow): ResumeTile {
@@ -146,7 +156,12 @@ async function replaceFile(
 
 export async function saveProfileImage(deps: Deps, user: AuthUser, dataUrl: string) {
   const data = await readUploadedImage(dataUrl);
-  const bytes = await encodeVariant(data, { name: 'profile', width: PROFILE_IMAGE_PX, height: PROFILE_IMAGE_PX, fit: 'cover' });
+  const bytes = await encodeVariant(data, {
+    name: 'profile',
+    width: PROFILE_IMAGE_PX,
+    height: PROFILE_IMAGE_PX,
+    fit: 'cover',
+  });
   const key = `private/resume-photo-${randomUUID()}.webp`;
   await deps.blobs.put(key, bytes, 'image/webp');
   await replaceFile(deps, user, key, async (trx, row) => {

@@ -51,7 +51,14 @@ export async function insertSubscription(
 export async function replaceClaim(
   db: DbOrTrx,
   claimId: string,
-  sub: { id: string; status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: number; paymentMethodId: string; now: number },
+  sub: {
+    id: string;
+    status: string;
+    cancelAtPeriodEnd: boolean;
+    currentPeriodEnd: number;
+    paymentMethodId: string;
+    now: number;
+  },
 ): Promise<void> {
   await db
     .updateTable('subscriptions')
@@ -98,7 +105,11 @@ export async function setCancelAtPeriodEnd(db: DbOrTrx, id: string, cancel: bool
 }
 
 export function findCustomer(db: DbOrTrx, userId: string) {
-  return db.selectFrom('users').select(['id', 'email', 'payment_customer_id']).where('id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'payment_customer_id'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function storeCustomerId(db: DbOrTrx, userId: string, customerId: string): Promise<void> {

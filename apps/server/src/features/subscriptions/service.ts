@@ -111,7 +111,13 @@ export async function payForSubscription(
   user: AuthUser,
   input: { customerId: string; paymentMethodId: string },
 ): Promise<{ status: string; id: string }> {
-  await enforceLimit(deps.limiter, `sub-payment:${user.id}`, 10, 60 * MINUTE, 'Too many payment attempts. Please wait an hour and try again.');
+  await enforceLimit(
+    deps.limiter,
+    `sub-payment:${user.id}`,
+    10,
+    60 * MINUTE,
+    'Too many payment attempts. Please wait an hour and try again.',
+  );
   const customer = await repo.findCustomer(deps.db, user.id);
   if (!customer?.payment_customer_id || customer.payment_customer_id !== input.customerId) {
     throw new AppError(400, 'This payment was not started from your account. Please start again.');
@@ -161,7 +167,9 @@ export async function payForSubscription(
 
 /** The caller's own subscription, or 404 / 403. */
 async function ownSubscription(deps: Deps, user: AuthUser, subscriptionId: string): Promise<SubscriptionRow> {
-  const row = subscriptionId.startsWith(CLAIM_PREFIX) ? undefined : await repo.findSubscription(deps.db, subscriptionId);
+  const row = subscriptionId.startsWith(CLAIM_PREFIX)
+    ? undefined
+    : await repo.findSubscription(deps.db, subscriptionId);
   if (!row) throw notFound('No such subscription');
   if (row.user_id !== user.id) throw forbidden('This subscription belongs to another account');
   return refresh(deps, row);

@@ -25,7 +25,12 @@ describe(`resume board subscription (${dialect})`, () => {
     t.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
 
   async function intent(u: TestUser) {
-    const res = await t.inject({ method: 'POST', url: '/api/sub-intent/', headers: u.auth, payload: { userUuid: u.id } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/sub-intent/',
+      headers: u.auth,
+      payload: { userUuid: u.id },
+    });
     return res;
   }
 
@@ -46,17 +51,35 @@ describe(`resume board subscription (${dialect})`, () => {
     it('creates the customer once and stores its id on the user', async () => {
       const first = await intent(user);
       expect(first.statusCode).toBe(200);
-      expect(first.json()).toEqual({ client_secret: expect.any(String), customerId: expect.stringMatching(/^cus_test_/) });
-      const row = await t.db.selectFrom('users').select('payment_customer_id').where('id', '=', user.id).executeTakeFirst();
+      expect(first.json()).toEqual({
+        client_secret: expect.any(String),
+        customerId: expect.stringMatching(/^cus_test_/),
+      });
+      const row = await t.db
+        .selectFrom('users')
+        .select('payment_customer_id')
+        .where('id', '=', user.id)
+        .executeTakeFirst();
       expect(row!.payment_customer_id).toBe(first.json().customerId);
       expect((await intent(user)).json().customerId).toBe(first.json().customerId);
     });
 
     it('is refused anonymously and for another user', async () => {
-      expect((await t.inject({ method: 'POST', url: '/api/sub-intent/', payload: { userUuid: user.id } })).statusCode).toBe(401);
-      const res = await t.inject({ method: 'POST', url: '/api/sub-intent/', headers: other.auth, payload: { userUuid: user.id } });
+      expect(
+        (await t.inject({ method: 'POST', url: '/api/sub-intent/', payload: { userUuid: user.id } })).statusCode,
+      ).toBe(401);
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/sub-intent/',
+        headers: other.auth,
+        payload: { userUuid: user.id },
+      });
       expect(res.statusCode).toBe(403);
-      const row = await t.db.selectFrom('users').select('payment_customer_id').where('id', '=', user.id).executeTakeFirst();
+      const row = await t.db
+        .selectFrom('users')
+        .select('payment_customer_id')
+        .where('id', '=', user.id)
+        .executeTakeFirst();
       expect(row!.payment_customer_id).toBeNull();
     });
   });
@@ -68,7 +91,12 @@ describe(`resume board subscription (${dialect})`, () => {
       const { status, id } = res.json();
       expect(status).toBe('active');
       const [row] = await subscriptionsOf(user.id);
-      expect(row).toMatchObject({ id, status: 'active', cancel_at_period_end: 0, current_period_end: t.clock.now() + SUBSCRIPTION_PERIOD_MS });
+      expect(row).toMatchObject({
+        id,
+        status: 'active',
+        cancel_at_period_end: 0,
+        current_period_end: t.clock.now() + SUBSCRIPTION_PERIOD_MS,
+      });
       const me = await t.inject({ method: 'GET', url: '/api/current_user', headers: user.auth });
       expect(me.json().currentUser.subscriptionId).toBe(id);
       expect(await boardStatus(user)).toBe(200);
@@ -88,7 +116,9 @@ describe(`resume board subscription (${dialect})`, () => {
       const cus = (await intent(user)).json().customerId;
       const body = { customerId: cus, paymentMethodId: testPaymentMethodId('succeeded'), userUuid: user.id };
       expect((await t.inject({ method: 'POST', url: '/api/sub-payment', payload: body })).statusCode).toBe(401);
-      expect((await t.inject({ method: 'POST', url: '/api/sub-payment', headers: other.auth, payload: body })).statusCode).toBe(403);
+      expect(
+        (await t.inject({ method: 'POST', url: '/api/sub-payment', headers: other.auth, payload: body })).statusCode,
+      ).toBe(403);
       const otherCus = (await intent(other)).json().customerId;
       const wrong = await pay(user, 'succeeded', otherCus);
       expect(wrong.statusCode).toBe(400);
@@ -109,7 +139,11 @@ describe(`resume board subscription (${dialect})`, () => {
 
     it('lets only one of two concurrent payments through', async () => {
       const cus = (await intent(user)).json().customerId;
-      const results = await Promise.all([pay(user, 'succeeded', cus), pay(user, 'succeeded', cus), pay(user, 'succeeded', cus)]);
+      const results = await Promise.all([
+        pay(user, 'succeeded', cus),
+        pay(user, 'succeeded', cus),
+        pay(user, 'succeeded', cus),
+      ]);
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes).toEqual([200, 409, 409]);
       const rows = await subscriptionsOf(user.id);
@@ -126,7 +160,12 @@ describe(`resume board subscription (${dialect})`, () => {
       expect((await check()).statusCode).toBe(401);
       expect((await check(other)).statusCode).toBe(403);
       expect((await check(user)).json()).toEqual({ status: 'active' });
-      const unknown = await t.inject({ method: 'POST', url: '/api/check-sub', headers: user.auth, payload: { subscriptionId: 'sub_nope' } });
+      const unknown = await t.inject({
+        method: 'POST',
+        url: '/api/check-sub',
+        headers: user.auth,
+        payload: { subscriptionId: 'sub_nope' },
+      });
       expect(unknown.statusCode).toBe(404);
 
       const readUrl = `/api/subscription/${user.id}/${id}`;
@@ -146,14 +185,16 @@ describe(`resume board subscription (${dialect})`, () => {
       expect((await t.inject({ method: 'POST', url: toggleUrl })).statusCode).toBe(401);
       expect((await t.inject({ method: 'POST', url: toggleUrl, headers: other.auth })).statusCode).toBe(403);
       expect(
-        (await t.inject({ method: 'POST', url: `/api/subscription/toggle/${other.id}/${id}`, headers: other.auth })).statusCode,
+        (await t.inject({ method: 'POST', url: `/api/subscription/toggle/${other.id}/${id}`, headers: other.auth }))
+          .statusCode,
       ).toBe(403);
       expect((await subscriptionsOf(user.id))[0]!.cancel_at_period_end).toBe(0);
     });
 
     it('toggles recurring off and on again', async () => {
       const id = await createSubscription(t, user.id);
-      const toggle = () => t.inject({ method: 'POST', url: `/api/subscription/toggle/${user.id}/${id}`, headers: user.auth });
+      const toggle = () =>
+        t.inject({ method: 'POST', url: `/api/subscription/toggle/${user.id}/${id}`, headers: user.auth });
       expect((await toggle()).json()).toEqual({ cancelAtPeriodEnd: true });
       expect((await subscriptionsOf(user.id))[0]!.cancel_at_period_end).toBe(1);
       expect((await toggle()).json()).toEqual({ cancelAtPeriodEnd: false });
@@ -184,9 +225,18 @@ describe(`resume board subscription (${dialect})`, () => {
       t.clock.advance(2 * DAY);
       expect(await boardStatus(user)).toBe(403);
       expect(await resumePage()).toBe(403);
-      const check = await t.inject({ method: 'POST', url: '/api/check-sub', headers: user.auth, payload: { subscriptionId: id } });
+      const check = await t.inject({
+        method: 'POST',
+        url: '/api/check-sub',
+        headers: user.auth,
+        payload: { subscriptionId: id },
+      });
       expect(check.json()).toEqual({ status: 'canceled' });
-      const toggle = await t.inject({ method: 'POST', url: `/api/subscription/toggle/${user.id}/${id}`, headers: user.auth });
+      const toggle = await t.inject({
+        method: 'POST',
+        url: `/api/subscription/toggle/${user.id}/${id}`,
+        headers: user.auth,
+      });
       expect(toggle.statusCode).toBe(409);
 
       const again = await pay(user);
@@ -204,7 +254,10 @@ describe(`resume board subscription (${dialect})`, () => {
 
       t.clock.advance(3 * SUBSCRIPTION_PERIOD_MS);
       const read = await t.inject({ method: 'GET', url: `/api/subscription/${user.id}/${id}`, headers: user.auth });
-      expect(read.json()).toMatchObject({ status: 'active', currentPeriodEnd: new Date(start + 5 * SUBSCRIPTION_PERIOD_MS).toISOString() });
+      expect(read.json()).toMatchObject({
+        status: 'active',
+        currentPeriodEnd: new Date(start + 5 * SUBSCRIPTION_PERIOD_MS).toISOString(),
+      });
       [row] = await subscriptionsOf(user.id);
       expect(row!.current_period_end).toBe(start + 5 * SUBSCRIPTION_PERIOD_MS);
     });

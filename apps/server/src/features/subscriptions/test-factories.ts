@@ -6,7 +6,12 @@ import { SUBSCRIPTION_PERIOD_MS } from '../../integrations/payments/test-provide
 export async function createSubscription(
   t: TestApp,
   userId: string,
-  fields: Partial<{ status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: number; provider: 'test' | 'stripe' }> = {},
+  fields: Partial<{
+    status: string;
+    cancelAtPeriodEnd: boolean;
+    currentPeriodEnd: number;
+    provider: 'test' | 'stripe';
+  }> = {},
 ): Promise<string> {
   const id = `sub_test_${randomBytes(12).toString('hex')}`;
   const now = t.clock.now();

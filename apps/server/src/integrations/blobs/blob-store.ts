@@ -73,7 +73,11 @@ export function createDbBlobStore(db: Db): BlobStore {
         .execute();
     },
     async get(key) {
-      const row = await db.selectFrom('blobs').select(['data', 'content_type']).where('key', '=', key).executeTakeFirst();
+      const row = await db
+        .selectFrom('blobs')
+        .select(['data', 'content_type'])
+        .where('key', '=', key)
+        .executeTakeFirst();
       return row ? { data: Buffer.from(row.data), contentType: row.content_type } : null;
     },
     async delete(key) {

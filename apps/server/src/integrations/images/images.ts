@@ -13,7 +13,11 @@ export type ImageKind = 'jpeg' | 'png' | 'webp';
 
 const DATA_URL = /^data:([a-z0-9.+/-]+);base64,([a-z0-9+/=\s]*)$/i;
 
-export function decodeDataUrl(value: string, maxBytes: number, tooLargeMessage: string): { mime: string; data: Buffer } {
+export function decodeDataUrl(
+  value: string,
+  maxBytes: number,
+  tooLargeMessage: string,
+): { mime: string; data: Buffer } {
   const match = DATA_URL.exec(value);
   if (!match) throw new AppError(400, 'The file must be sent as a base64 data URL');
   // base64 is 4 characters per 3 bytes: refuse early without decoding a huge string.

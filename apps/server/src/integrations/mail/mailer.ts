@@ -20,9 +20,7 @@ export interface Mailer {
 
 export function createMailer(options: { db: Db; smtpUrl?: string; from: string; log: Logger }): Mailer {
   const { db, smtpUrl, from, log } = options;
-  const transport: Transporter | undefined = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
-    : undefined;
+  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   const pending = new Set<Promise<void>>();
 
   async function deliver(message: MailMessage): Promise<void> {
@@ -44,7 +42,11 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       log.error({ mailId: row.id, reason }, 'mail could not be sent');
-      await db.updateTable('mail_outbox').set({ error: reason.slice(0, 500) }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('mail_outbox')
+        .set({ error: reason.slice(0, 500) })
+        .where('id', '=', row.id)
+        .execute();
     }
   }
 

@@ -1,0 +1,65 @@
+// A short-lived cache of whole answers for the hottest reads (search, cities, postings, the resume
+// board). An entry lives a second at most, and any successful write through this instance empties the
+// cache, so a reader sees their own change at once and another instance's within a second. Routes opt
+// in with `config: { cache: 'public' }` (same answer for everyone) or `'per-session'` (keyed by the
+// caller's token as well). A hit answers before the query string is even parsed.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export interface CacheRouteConfig {
+  cache?: 'public' | 'per-session';
+  /** Writes that change nothing a cached answer shows (visit counters) leave the cache alone. */
+  keepsCache?: boolean;
+}
+
+interface Entry {
+  body: string;
+  headers: Record<string, string>;
+  etag?: string;
+  expires: number;
+}
+
+const KEPT_HEADERS = ['content-type', 'cache-control', 'etag'] as const;
+
+export function registerResponseCache(app: FastifyInstance, options: { ttlMs: number; maxEntries?: number }): void {
+  if (options.ttlMs <= 0) return;
+  const maxEntries = options.maxEntries ?? 5000;
+  const entries = new Map<string, Entry>();
+  const configOf = (request: FastifyRequest) => request.routeOptions.config as CacheRouteConfig | undefined;
+  const keyOf = (request: FastifyRequest, mode: 'public' | 'per-session') =>
+    mode === 'public' ? request.url : `${request.headers.authorization ?? ''} ${request.url}`;
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const mode = configOf(request)?.cache;
+    if (request.method !== 'GET' || !mode) return done();
+    const hit = entries.get(keyOf(request, mode));
+    if (!hit || hit.expires <= Date.now()) return done();
+    void reply.headers(hit.headers);
+    if (hit.etag && request.headers['if-none-match'] === hit.etag) void reply.code(304).send();
+    else void reply.send(hit.body);
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const mode = configOf(request)?.cache;
+    if (request.method === 'GET' && mode && reply.statusCode === 200 && typeof payload === 'string') {
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = reply.getHeader(name);
+        if (typeof value === 'string') headers[name] = value;
+      }
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(keyOf(request, mode), {
+        body: payload,
+        headers,
+        etag: headers.etag,
+        expires: Date.now() + options.ttlMs,
+      });
+    }
+    done(null, payload);
+  });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const writes = request.method !== 'GET' && request.method !== 'HEAD';
+    if (writes && reply.statusCode < 400 && !configOf(request)?.keepsCache) entries.clear();
+    done();
+  });
+}

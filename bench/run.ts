@@ -71,7 +71,12 @@ function cannon(load: Load, seconds: number, connections = CONNECTIONS): Promise
     child.stdout.on('data', (d: Buffer) => (out += d));
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const j = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
+      const j = JSON.parse(out) as {
+        requests: { average: number };
+        latency: { p99: number };
+        non2xx: number;
+        errors: number;
+      };
       resolve({ rps: j.requests.average, p99: j.latency.p99, non2xx: j.non2xx, errors: j.errors });
     });
   });
@@ -97,7 +102,9 @@ interface Row {
 const BASE = 'http://127.0.0.1:4101/';
 
 /** B, T, B, T, B: each T is compared with the mean of the B runs either side of it. */
-async function measure(target: Load): Promise<{ rps: number; baselineRps: number; ratio: number; p99: number; non2xx: number }> {
+async function measure(
+  target: Load,
+): Promise<{ rps: number; baselineRps: number; ratio: number; p99: number; non2xx: number }> {
   await cannon(target, 2); // warm-up: JIT, caches, connections
   const b = [await cannon({ url: BASE }, DURATION)];
   const t: Result[] = [];
@@ -149,48 +156,71 @@ async function main() {
   const rows: Row[] = [];
   const add = (scenario: string, m: Awaited<ReturnType<typeof measure>>, target: string, pass: boolean) => {
     rows.push({ scenario, ...m, target, pass });
-    console.log(`  ${scenario}: ${m.rps.toFixed(0)} req/s, ratio ${m.ratio.toFixed(2)}, p99 ${m.p99} ms ${pass ? 'PASS' : 'FAIL'} (${target})`);
+    console.log(
+      `  ${scenario}: ${m.rps.toFixed(0)} req/s, ratio ${m.ratio.toFixed(2)}, p99 ${m.p99} ms ${pass ? 'PASS' : 'FAIL'} (${target})`,
+    );
   };
 
+  // BENCH_ONLY=health,attack runs a subset while working on one number; the full run measures everything.
+  const only = process.env.BENCH_ONLY?.split(',');
+  const want = (name: string) => !only || only.includes(name);
   t0 = Date.now();
   console.log('Measuring…');
   const health = await measure({ url: `${api}/api/health` });
   add('GET /api/health', health, 'ratio >= 0.75', health.ratio >= 0.75);
-  const list = await measure({ url: `${api}/api/filter-jobs?country=${country}&page=1` });
-  add('filter-jobs page 1', list, 'ratio >= 0.25, p99 <= 30 ms', list.ratio >= 0.25 && list.p99 <= 30);
-  const deep = await measure({ url: `${api}/api/filter-jobs?country=${country}&page=500` });
-  add('filter-jobs page 500', deep, '>= 0.5 of page 1', deep.rps >= 0.5 * list.rps);
-  const filtered = await measure({
-    url: `${api}/api/filter-jobs?country=${country}&city=${encodeURIComponent(city)}&ageGroup=${ageGroup}&page=1`,
-  });
-  add('filter-jobs city + age group', filtered, 'ratio >= 0.25', filtered.ratio >= 0.25);
-  const posting = await measure({ url: `${api}/api/job/${jobId}` });
-  add('GET /api/job/{uuid}', posting, 'ratio >= 0.35, p99 <= 15 ms', posting.ratio >= 0.35 && posting.p99 <= 15);
-  const board = await measure({ url: `${api}/api/resume-board/filter/${data.subscriberId}?page=1`, headers: subscriber });
-  add('resume board (subscriber)', board, 'ratio >= 0.2', board.ratio >= 0.2);
+  let list = health;
+  if (want('list')) {
+    list = await measure({ url: `${api}/api/filter-jobs?country=${country}&page=1` });
+    add('filter-jobs page 1', list, 'ratio >= 0.25, p99 <= 30 ms', list.ratio >= 0.25 && list.p99 <= 30);
+    const deep = await measure({ url: `${api}/api/filter-jobs?country=${country}&page=500` });
+    add('filter-jobs page 500', deep, '>= 0.5 of page 1', deep.rps >= 0.5 * list.rps);
+    const filtered = await measure({
+      url: `${api}/api/filter-jobs?country=${country}&city=${encodeURIComponent(city)}&ageGroup=${ageGroup}&page=1`,
+    });
+    add('filter-jobs city + age group', filtered, 'ratio >= 0.25', filtered.ratio >= 0.25);
+  }
+  if (want('posting')) {
+    const posting = await measure({ url: `${api}/api/job/${jobId}` });
+    add('GET /api/job/{uuid}', posting, 'ratio >= 0.35, p99 <= 15 ms', posting.ratio >= 0.35 && posting.p99 <= 15);
+  }
+  if (want('board')) {
+    const board = await measure({
+      url: `${api}/api/resume-board/filter/${data.subscriberId}?page=1`,
+      headers: subscriber,
+    });
+    add('resume board (subscriber)', board, 'ratio >= 0.2', board.ratio >= 0.2);
+  }
 
   // Health while 50 connections hammer the login route: the surplus logins must be refused cheaply.
-  const hammer = cannon(
-    { url: `${api}/api/login`, method: 'POST', body: JSON.stringify({ email: 'victim@bench.example', password: 'wrong-password' }) },
-    DURATION + 2,
-  );
-  await new Promise((r) => setTimeout(r, 1000));
-  const underAttack = await cannon({ url: `${api}/api/health` }, DURATION);
-  const login = await hammer;
-  const attackRatio = underAttack.rps / health.rps;
-  rows.push({
-    scenario: 'health while login is hammered',
-    rps: underAttack.rps,
-    baselineRps: health.rps,
-    ratio: attackRatio,
-    p99: underAttack.p99,
-    non2xx: login.non2xx,
-    target: '>= 0.5 of health alone',
-    pass: attackRatio >= 0.5,
-  });
-  console.log(`  health under login attack: ${attackRatio.toFixed(2)} of health alone; logins: ${login.rps.toFixed(0)} req/s, ${login.non2xx} refused (429), p99 ${login.p99} ms`);
+  if (want('attack')) {
+    const hammer = cannon(
+      {
+        url: `${api}/api/login`,
+        method: 'POST',
+        body: JSON.stringify({ email: 'victim@bench.example', password: 'wrong-password' }),
+      },
+      DURATION + 2,
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    const underAttack = await cannon({ url: `${api}/api/health` }, DURATION);
+    const login = await hammer;
+    const attackRatio = underAttack.rps / health.rps;
+    rows.push({
+      scenario: 'health while login is hammered',
+      rps: underAttack.rps,
+      baselineRps: health.rps,
+      ratio: attackRatio,
+      p99: underAttack.p99,
+      non2xx: login.non2xx,
+      target: '>= 0.5 of health alone',
+      pass: attackRatio >= 0.5,
+    });
+    console.log(
+      `  health under login attack: ${attackRatio.toFixed(2)} of health alone; logins: ${login.rps.toFixed(0)} req/s, ${login.non2xx} refused (429), p99 ${login.p99} ms`,
+    );
+  }
 
-  if (process.env.BENCH_DATABASE_URL) {
+  if (process.env.BENCH_DATABASE_URL && want('list')) {
     console.log('Copying the jobs to PostgreSQL…');
     await copyJobsToPostgres(file, process.env.BENCH_DATABASE_URL);
     server.kill('SIGTERM');
@@ -203,17 +233,38 @@ async function main() {
     children.push(server);
     await waitFor('http://127.0.0.1:4100/api/health');
     const pgList = await measure({ url: `${api}/api/filter-jobs?country=${country}&page=1` });
-    add('PostgreSQL filter-jobs page 1', { ...pgList, ratio: pgList.rps / list.rps }, '>= 0.5 of the SQLite list', pgList.rps >= 0.5 * list.rps);
+    add(
+      'PostgreSQL filter-jobs page 1',
+      { ...pgList, ratio: pgList.rps / list.rps },
+      '>= 0.5 of the SQLite list',
+      pgList.rps >= 0.5 * list.rps,
+    );
   }
   console.log(`  measured in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
   console.log('\n| scenario | req/s | baseline req/s | ratio | p99 ms | target | result |');
   console.log('|---|---:|---:|---:|---:|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.baselineRps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.p99} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`);
+    console.log(
+      `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.baselineRps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.p99} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`,
+    );
   }
   const out = path.join(root, 'bench/results', `${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.json`);
-  fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, pinned: hasTaskset, seconds: DURATION, connections: CONNECTIONS, rows }, null, 2));
+  fs.writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        cpus: os.cpus().length,
+        pinned: hasTaskset,
+        seconds: DURATION,
+        connections: CONNECTIONS,
+        rows,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`\nWrote ${path.relative(root, out)}`);
   stopAll();
   fs.rmSync(work, { recursive: true, force: true });

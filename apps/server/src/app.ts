@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -60,6 +61,13 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: deps.config.trustProxy,
+    // At warn and above nothing per request is logged, so skip making a child logger for every request;
+    // the error handler names the request id itself.
+    childLoggerFactory: (logger, bindings, childOptions) => {
+      const pinoLogger = logger as unknown as Partial<Logger>;
+      const quiet = typeof pinoLogger.isLevelEnabled === 'function' && !pinoLogger.isLevelEnabled('info');
+      return quiet ? logger : logger.child(bindings, childOptions);
+    },
     bodyLimit: 100 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

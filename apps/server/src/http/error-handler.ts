@@ -84,8 +84,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (status === 429) body.errorType = 'RATE_LIMITED';
     }
 
-    if (status >= 500) request.log.error({ err }, 'request failed');
+    if (status >= 500) request.log.error({ err, reqId: request.id }, 'request failed');
     else request.log.info({ status, message: body.message }, 'request refused');
+    if (status === 429 && !reply.hasHeader('retry-after')) void reply.header('retry-after', '60');
     void reply.status(status).send(body);
   });
 }

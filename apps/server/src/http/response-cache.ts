@@ -3,7 +3,13 @@
 // cache, so a reader sees their own change at once and another instance's within a second. Routes opt
 // in with `config: { cache: 'public' }` (same answer for everyone) or `'per-session'` (keyed by the
 // caller's token as well). A hit answers before the query string is even parsed.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  onResponseHookHandler,
+  onSendHookHandler,
+} from 'fastify';
 
 export interface CacheRouteConfig {
   cache?: 'public' | 'per-session';
@@ -28,7 +34,8 @@ export function registerResponseCache(app: FastifyInstance, options: { ttlMs: nu
   const keyOf = (request: FastifyRequest, mode: 'public' | 'per-session') =>
     mode === 'public' ? request.url : `${request.headers.authorization ?? ''} ${request.url}`;
 
-  app.addHook('onRequest', (request, reply, done) => {
+  // Hooks are attached only to the routes that take part, so every other request pays nothing.
+  const serveFromCache: onRequestHookHandler = (request, reply, done) => {
     const mode = configOf(request)?.cache;
     if (request.method !== 'GET' || !mode) return done();
     const hit = entries.get(keyOf(request, mode));
@@ -36,9 +43,9 @@ export function registerResponseCache(app: FastifyInstance, options: { ttlMs: nu
     void reply.headers(hit.headers);
     if (hit.etag && request.headers['if-none-match'] === hit.etag) void reply.code(304).send();
     else void reply.send(hit.body);
-  });
+  };
 
-  app.addHook('onSend', (request, reply, payload, done) => {
+  const remember: onSendHookHandler = (request, reply, payload, done) => {
     const mode = configOf(request)?.cache;
     if (request.method === 'GET' && mode && reply.statusCode === 200 && typeof payload === 'string') {
       const headers: Record<string, string> = {};
@@ -55,11 +62,21 @@ export function registerResponseCache(app: FastifyInstance, options: { ttlMs: nu
       });
     }
     done(null, payload);
-  });
+  };
 
-  app.addHook('onResponse', (request, reply, done) => {
-    const writes = request.method !== 'GET' && request.method !== 'HEAD';
-    if (writes && reply.statusCode < 400 && !configOf(request)?.keepsCache) entries.clear();
+  const forgetAfterWrite: onResponseHookHandler = (_request, reply, done) => {
+    if (reply.statusCode < 400) entries.clear();
     done();
+  };
+
+  app.addHook('onRoute', (route) => {
+    const config = route.config as CacheRouteConfig | undefined;
+    const methods = [route.method].flat();
+    if (config?.cache && methods.includes('GET')) {
+      route.onRequest = [serveFromCache, ...(route.onRequest ? [route.onRequest].flat() : [])];
+      route.onSend = [remember, ...(route.onSend ? [route.onSend].flat() : [])];
+    } else if (!config?.keepsCache && methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
+      route.onResponse = [forgetAfterWrite, ...(route.onResponse ? [route.onResponse].flat() : [])];
+    }
   });
 }

@@ -31,9 +31,18 @@ export function securityHeaders(options: { stripe: boolean; production: boolean 
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+/** JSON answers are never documents: they need no page policy, only to be unframeable and unsniffable. */
+export const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+export function registerSecurityHeaders(app: FastifyInstance, pageHeaders: Record<string, string>): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.url.startsWith('/api/') ? API_HEADERS : pageHeaders);
     done();
   });
 }

@@ -49,7 +49,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     '/api/login',
     {
-      onRequest: async (request) => accounts.refuseLockedOutAddress(deps, request.ip),
+      // A flood from a locked-out address is refused before its body is read, and the connection is
+      // closed, so each further attempt costs the attacker a new connection and the server almost nothing.
+      onRequest: async (request, reply) => {
+        if (await accounts.isLockedOutAddress(deps, request.ip)) {
+          void reply.header('connection', 'close').header('retry-after', String(accounts.LOGIN_WINDOW_MS / 1000));
+          throw accounts.lockedOut();
+        }
+      },
       schema: { body: LoginSchema, response: { 200: z.object({ currentUser: CurrentUserSchema }) } },
     },
     async (request, reply) => {

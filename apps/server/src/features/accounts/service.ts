@@ -77,10 +77,12 @@ export async function currentUserOf(deps: Deps, user: { id: string; email: strin
 
 const LOCKED_OUT = 'Too many failed log-in attempts. Please wait 15 minutes and try again.';
 
-/** Refuses a locked-out address before its request body is even read, so a flood costs little. */
-export async function refuseLockedOutAddress(deps: Deps, ip: string): Promise<void> {
-  if ((await deps.limiter.peek(`login:ip:${ip}`)) >= LOGIN_FAILURE_LIMIT) throw tooManyRequests(LOCKED_OUT);
+/** Whether an address has used up its failed log-ins; checked before the request body is even read. */
+export async function isLockedOutAddress(deps: Deps, ip: string): Promise<boolean> {
+  return (await deps.limiter.peek(`login:ip:${ip}`)) >= LOGIN_FAILURE_LIMIT;
 }
+
+export const lockedOut = () => tooManyRequests(LOCKED_OUT);
 
 export async function logIn(deps: Deps, input: { email: string; password: string }, ip: string) {
   const keys = [`login:email:${input.email}`, `login:ip:${ip}`];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../../../test/harness.js';
+import { securityHeaders } from '../../http/security-headers.js';
 
 describe(`system routes (${dialect})`, () => {
   let t: TestApp;
@@ -19,15 +20,21 @@ describe(`system routes (${dialect})`, () => {
     expect(res.json()).toMatchObject({ paymentProvider: 'test' });
   });
 
-  it('sends security headers with a strict CSP', async () => {
+  it('sends security headers: a strict page CSP, and a deny-all policy on JSON answers', async () => {
+    const page = securityHeaders({ stripe: false, production: false })['content-security-policy']!;
+    expect(page).toContain("script-src 'self';");
+    expect(page).not.toContain('unsafe-eval');
+    expect(page).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(page).toContain("frame-ancestors 'none'");
+    expect(securityHeaders({ stripe: true, production: true })['strict-transport-security']).toMatch(/max-age=/);
     const res = await t.inject({ method: 'GET', url: '/api/health' });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    // Pages (here the not-found answer of a page path, as no web build is served in tests) get the page policy.
+    const other = await t.inject({ method: 'GET', url: '/jobs' });
+    expect(other.headers['content-security-policy']).toBe(page);
   });
 
   it('answers unknown API paths with 404 and the error body', async () => {

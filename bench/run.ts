@@ -101,14 +101,14 @@ interface Row {
 
 const BASE = 'http://127.0.0.1:4101/';
 
-/** B, T, B, T, B: each T is compared with the mean of the B runs either side of it. */
+/** B, T, B, T, B, T, B: each T is compared with the mean of the B runs either side of it; the median wins. */
 async function measure(
   target: Load,
 ): Promise<{ rps: number; baselineRps: number; ratio: number; p99: number; non2xx: number }> {
   await cannon(target, 2); // warm-up: JIT, caches, connections
   const b = [await cannon({ url: BASE }, DURATION)];
   const t: Result[] = [];
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < 3; i++) {
     t.push(await cannon(target, DURATION));
     b.push(await cannon({ url: BASE }, DURATION));
   }

@@ -47,7 +47,6 @@ export interface RouteAuthConfig {
 }
 
 declare module 'fastify' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyContextConfig extends RouteAuthConfig, CacheRouteConfig {}
 }
 

@@ -61,6 +61,12 @@ async function main() {
       const pass = perf >= targets.performance && a11y >= targets.accessibility && lcp <= targets.lcp && tbt <= targets.tbt && cls <= targets.cls;
       ok &&= pass;
       console.log(`| ${url.startsWith('/posting') ? '/posting/{uuid}' : url} | ${perf} | ${a11y} | ${lcp} | ${tbt} | ${cls} |${pass ? '' : ' below target'}`);
+      if (process.env.LIGHTHOUSE_DETAILS) {
+        const element = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+        console.log(`    LCP element: ${element?.items?.[0]?.items?.[0]?.node?.snippet ?? '?'}`);
+        const fcp = Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0);
+        console.log(`    FCP ${fcp} ms`);
+      }
     }
   } finally {
     await chrome.kill();

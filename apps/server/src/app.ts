@@ -1,9 +1,7 @@
 // Builds the HTTP application from its adapters. main.ts is the only file that listens.
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { requireSelf, requireUser } from './http/auth.js';
@@ -11,6 +9,7 @@ import type { Deps } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerResponseCache, type CacheRouteConfig } from './http/response-cache.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
 import { registerAccountRoutes } from './features/accounts/routes.js';
 import { registerContactRoutes } from './features/contact/routes.js';
 import { registerEmployerRoutes } from './features/employers/routes.js';
@@ -117,34 +116,4 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   await registerWebApp(app, deps.config.webDist ?? DEFAULT_WEB_DIST);
   return app;
-}
-
-/** Serves the built web app: hashed assets cached for a year, index.html never cached, SPA fallback. */
-async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
-  const indexFile = path.join(dist, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.raw.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.raw.setHeader('cache-control', 'no-cache');
-        }
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0]!;
-    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/media/');
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (isApi || !wantsPage || !hasWeb || /\.[a-z0-9]{1,8}$/i.test(url)) {
-      return reply.status(404).send({ error: true, message: `No route for ${request.method} ${url}` });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
-  });
 }

@@ -87,6 +87,8 @@ export function JobPostingView({ job, interactive = true }: JobPostingViewProps)
       alt=""
       width={1280}
       height={720}
+      // The largest thing on the page: fetch it before anything else that is waiting.
+      fetchPriority="high"
     />
   );
 

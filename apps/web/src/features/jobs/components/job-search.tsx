@@ -224,9 +224,9 @@ export function JobSearch() {
         {results.isSuccess && tiles.length === 0 && <p className="job-search__empty">{MESSAGES.noResults}</p>}
         {tiles.length > 0 && (
           <ul className="job-grid">
-            {tiles.map((job) => (
+            {tiles.map((job, index) => (
               <li key={job.uuid}>
-                <JobTile job={job} />
+                <JobTile job={job} eager={index < 2} />
               </li>
             ))}
           </ul>

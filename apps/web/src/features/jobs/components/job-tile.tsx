@@ -14,13 +14,15 @@ export interface JobTileProps {
   headingLevel?: 2 | 3;
   /** Extra controls under the tile, e.g. the saved list's Unsave button. */
   actions?: ReactNode;
+  /** The first tiles are in view at once: load their pictures at once, the rest when scrolled to. */
+  eager?: boolean;
 }
 
 /**
  * One search result. Only the company name is a link, stretched over the card with CSS, so a
  * screen reader hears a short link name and the facts as plain text.
  */
-export function JobTile({ job, interactive = true, headingLevel = 2, actions }: JobTileProps) {
+export function JobTile({ job, interactive = true, headingLevel = 2, actions, eager = false }: JobTileProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const name = job.companyName || 'Untitled job';
   return (
@@ -31,7 +33,8 @@ export function JobTile({ job, interactive = true, headingLevel = 2, actions }: 
         alt=""
         width={480}
         height={270}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
       />
       <div className="job-tile__body">

@@ -10,7 +10,7 @@ describe(`secrets stay out of the logs (${dialect})`, () => {
   });
   afterAll(async () => t.close());
 
-  it('logs requests of the account flows without any secret', async () => {
+  it('logs requests of the account and payment flows without any secret', async () => {
     const email = 'secretive@example.com';
     const password = 'Sup3r-Secret-Pw';
     const secrets: string[] = [password];
@@ -42,7 +42,36 @@ describe(`secrets stay out of the logs (${dialect})`, () => {
     secrets.push('NewSecret-9');
     await t.deps.mail.flush();
 
+    // A payment: the card number and the client secret must not be logged either, even when declined.
+    const login2 = await t.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'NewSecret-9' } });
+    const auth = { authorization: `Bearer ${String(login2.headers['auth-token'])}` };
+    secrets.push(String(login2.headers['auth-token']));
+    const me = (login2.json() as { currentUser: { uuid: string } }).currentUser.uuid;
+    const intent = await t.inject({
+      method: 'POST',
+      url: '/api/payments-jobs/',
+      headers: auth,
+      payload: { quantity: 'one', userUuid: me },
+    });
+    const clientSecret = (intent.json() as { client_secret: string }).client_secret;
+    secrets.push(clientSecret, '4000000000000002', '4000 0000 0000 0002', '4242424242424242', '4242 4242 4242 4242');
+    const declined = await t.inject({
+      method: 'POST',
+      url: '/api/test-payments/confirm',
+      headers: auth,
+      payload: { client_secret: clientSecret, card: { number: '4000 0000 0000 0002', exp: '12/34', cvc: '123' } },
+    });
+    expect(declined.statusCode).toBe(402);
+    const paid = await t.inject({
+      method: 'POST',
+      url: '/api/test-payments/confirm',
+      headers: auth,
+      payload: { client_secret: clientSecret, card: { number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' } },
+    });
+    expect(paid.statusCode).toBe(200);
+
     const log = lines.join('');
+    expect(log).toContain('/api/test-payments/confirm');
     expect(log).toContain('/api/login'); // the requests were logged at all
     expect(log).toContain('/confirmation/[redacted]');
     for (const secret of secrets) expect(log).not.toContain(secret);

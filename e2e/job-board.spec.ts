@@ -46,8 +46,11 @@ test('search from the home page, page through results, open, save and unsave a j
   await expect(nextLink(page)).toBeVisible();
   await expect(previousLink(page)).toHaveCount(0);
   await expect(topButton(page)).toBeVisible();
-  // Tiles without a thumbnail fall back to the country picture; every picture is lazy and sized.
-  const image = tiles(page).first().locator('img');
+  // Every picture is sized; the first two (in view at once) load at once, the rest lazily.
+  const first = tiles(page).first().locator('img');
+  await expect(first).toHaveAttribute('loading', 'eager');
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  const image = tiles(page).nth(2).locator('img');
   await expect(image).toHaveAttribute('loading', 'lazy');
   await expect(image).toHaveAttribute('width', /\d+/);
   await expect(image).toHaveAttribute('height', /\d+/);

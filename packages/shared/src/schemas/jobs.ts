@@ -1,23 +1,9 @@
 import { z } from 'zod';
 import { isCityOf } from '../cities.js';
-import {
-  AGE_GROUPS,
-  CLASS_SIZES,
-  COUNTRY_VALUES,
-  DURATION_VALUES,
-  START_DATE_VALUES,
-} from '../enums.js';
-import {
-  REQUIRED,
-  emailField,
-  optionalFilter,
-  pageParam,
-  requiredChoice,
-  requiredText,
-} from './common.js';
+import { AGE_GROUPS, CLASS_SIZES, COUNTRY_VALUES, DURATION_VALUES, START_DATE_VALUES } from '../enums.js';
+import { REQUIRED, emailField, optionalFilter, pageParam, requiredChoice, requiredText } from './common.js';
 
-const optionalText = (max: number) =>
-  z.string().trim().max(max, `No more than ${max} characters`).default('');
+const optionalText = (max: number) => z.string().trim().max(max, `No more than ${max} characters`).default('');
 
 /** The job form of the details step; the only fields a job owner can set through it. */
 export const JobDetailsSchema = z
@@ -96,9 +82,7 @@ export const JobMetricsSchema = z.object({
   timeSpent: z.number(),
   numberOfClicks: z.number(),
   favoritedBy: z.number(),
-  daily: z.array(
-    z.object({ date: z.string(), clicks: z.number(), timeSpent: z.number(), saves: z.number() }),
-  ),
+  daily: z.array(z.object({ date: z.string(), clicks: z.number(), timeSpent: z.number(), saves: z.number() })),
 });
 export type JobMetrics = z.infer<typeof JobMetricsSchema>;
 
@@ -108,3 +92,27 @@ export type CityCount = z.infer<typeof CityCountSchema>;
 export const RichTextSchema = z.object({
   descriptionHTML: z.string().max(100_000, 'The description is too long'),
 });
+
+/** The job wizard's details step as the server answers it: the form's fields, with id and status. */
+export const JobDetailsViewSchema = z.object({
+  uuid: z.string(),
+  status: JobStatusSchema,
+  companyName: z.string(),
+  email: z.string(),
+  country: z.string(),
+  city: z.string(),
+  pay: z.string(),
+  ageGroup: z.string(),
+  duration: z.string(),
+  classSize: z.string(),
+  startDate: z.string(),
+  phone: z.string(),
+  link: z.string(),
+});
+export type JobDetailsView = z.infer<typeof JobDetailsViewSchema>;
+
+/** A job just made (create or relist). */
+export const CreatedJobSchema = z.object({ message: z.string(), uuid: z.string() });
+
+/** A job's carousel: stored image URLs in order. */
+export const JobImagesSchema = z.object({ images: z.array(z.string()) });

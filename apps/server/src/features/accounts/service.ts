@@ -31,7 +31,10 @@ export async function registerUser(deps: Deps, input: { email: string; password:
   const passwordHash = await hashPassword(input.password);
   const userId = randomUUID();
   const token = newToken();
-  const created = await deps.db.transaction().execute(async (trx) => {
+  const site = deps.config.publicUrl;
+  // Both paths write one transaction with one mail in the outbox, so they take the same time, and a
+  // new account never exists without its confirmation mail.
+  const stored = await deps.db.transaction().execute(async (trx) => {
     const inserted = await repo.insertUser(trx, {
       id: userId,
       email: input.email,
@@ -39,23 +42,25 @@ export async function registerUser(deps: Deps, input: { email: string; password:
       confirmedAt: null,
       now,
     });
-    if (inserted) await repo.insertEmailToken(trx, { token, userId, purpose: 'confirm', now, ttlMs: CONFIRM_TTL_MS });
-    return inserted;
-  });
-  const site = deps.config.publicUrl;
-  if (created) {
-    deps.mail.send({
-      to: input.email,
-      subject: 'Confirm your TeachEast account',
-      text: `Welcome to TeachEast!\n\nPlease confirm your e-mail address by opening this link:\n${site}/confirmation/${token}\n\nThe link works once and expires in 24 hours. If you did not sign up, you can ignore this e-mail.\n`,
-    });
-  } else {
-    deps.mail.send({
+    if (inserted) {
+      await repo.insertEmailToken(trx, { token, userId, purpose: 'confirm', now, ttlMs: CONFIRM_TTL_MS });
+      return deps.mail.store(trx, {
+        to: input.email,
+        subject: 'Confirm your TeachEast account',
+        text: `Welcome to TeachEast!\n\nPlease confirm your e-mail address by opening this link:\n${site}/confirmation/${token}\n\nThe link works once and expires in 24 hours. If you did not sign up, you can ignore this e-mail.\n`,
+      });
+    }
+    // The owner gets a ready reset link (a known e-mail usually means a forgotten password). This also
+    // gives both paths the same writes: a token and a mail.
+    const existing = await repo.findUserByEmail(trx, input.email);
+    await repo.insertEmailToken(trx, { token, userId: existing!.id, purpose: 'reset', now, ttlMs: RESET_TTL_MS });
+    return deps.mail.store(trx, {
       to: input.email,
       subject: 'You already have a TeachEast account',
-      text: `Someone (hopefully you) tried to sign up to TeachEast with this e-mail address, which already has an account.\n\nLog in: ${site}/login\nForgot your password? ${site}/forgot-password\n\nIf this was not you, you can ignore this e-mail.\n`,
+      text: `Someone (hopefully you) tried to sign up to TeachEast with this e-mail address, which already has an account.\n\nLog in: ${site}/login\nForgot your password? Choose a new one here (the link works once, for one hour):\n${site}/change-password/${token}\n\nIf this was not you, you can ignore this e-mail.\n`,
     });
-  }
+  });
+  deps.mail.deliver(stored);
   return { message: REGISTER_MESSAGE };
 }
 
@@ -116,10 +121,10 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
   await enforceLimit(deps.limiter, `forgot:email:${email}`, 5, HOUR);
   const user = await repo.findUserByEmail(deps.db, email);
   if (user) {
-    // Written after the answer, so a known e-mail answers as fast as an unknown one.
+    // Written once the answer has left, so a known e-mail answers as fast as an unknown one.
     const token = newToken();
     const now = deps.clock.now();
-    setImmediate(() => {
+    setTimeout(() => {
       repo
         .insertEmailToken(deps.db, { token, userId: user.id, purpose: 'reset', now, ttlMs: RESET_TTL_MS })
         .then(() =>
@@ -130,7 +135,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
           }),
         )
         .catch((err: unknown) => deps.log.error({ err }, 'password reset e-mail failed'));
-    });
+    }, 20);
   }
   return { message: FORGOT_MESSAGE };
 }

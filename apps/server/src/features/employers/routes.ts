@@ -5,10 +5,12 @@ import { z } from 'zod';
 import {
   CREDIT_PACK_NAMES,
   CouponSignUpSchema,
+  CreatedJobSchema,
   CurrentUserSchema,
   JobDetailsSchema,
+  JobDetailsViewSchema,
+  JobImagesSchema,
   JobSchema,
-  JobStatusSchema,
   JobTileSchema,
   MAX_CAROUSEL_IMAGES,
   MessageSchema,
@@ -42,24 +44,6 @@ const CardSchema = z.object({
     .trim()
     .regex(/^\d{3,4}$/, 'Three or four digits'),
 });
-
-const JobDetailsViewSchema = z.object({
-  uuid: z.string(),
-  status: JobStatusSchema,
-  companyName: z.string(),
-  email: z.string(),
-  country: z.string(),
-  city: z.string(),
-  pay: z.string(),
-  ageGroup: z.string(),
-  duration: z.string(),
-  classSize: z.string(),
-  startDate: z.string(),
-  phone: z.string(),
-  link: z.string(),
-});
-const CreatedJobSchema = z.object({ message: z.string(), uuid: z.string() });
-const ImagesSchema = z.object({ images: z.array(z.string()) });
 
 export function registerEmployerRoutes(app: FastifyInstance, deps: Deps): void {
   registerPaymentRoutes(app, deps);
@@ -237,7 +221,7 @@ function registerWizardRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/job/image-upload/:uuid/:userUuid',
-    { schema: { params: JobParams, response: { 200: ImagesSchema } } },
+    { schema: { params: JobParams, response: { 200: JobImagesSchema } } },
     async (request) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       return jobs.getCarouselImages(deps, user.id, request.params.uuid);
@@ -255,7 +239,7 @@ function registerWizardRoutes(app: FastifyInstance, deps: Deps): void {
             .array(z.string().min(1).max(IMAGE_BODY_LIMIT))
             .max(MAX_CAROUSEL_IMAGES, `A job can have at most ${MAX_CAROUSEL_IMAGES} carousel images`),
         }),
-        response: { 200: ImagesSchema },
+        response: { 200: JobImagesSchema },
       },
     },
     async (request) => {

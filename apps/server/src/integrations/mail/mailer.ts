@@ -2,7 +2,7 @@
 // (or, with no SMTP_URL, logged with its links for development).
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/create-db.js';
+import type { Db, DbOrTrx } from '../../db/create-db.js';
 
 export interface MailMessage {
   to: string;
@@ -10,9 +10,21 @@ export interface MailMessage {
   text: string;
 }
 
+export interface StoredMail {
+  id: number;
+  message: MailMessage;
+}
+
 export interface Mailer {
   /** Queues a message; never throws and never waits for the SMTP server. */
   send(message: MailMessage): void;
+  /**
+   * Stores a message in the outbox as part of the caller's transaction, so it exists exactly when the
+   * rest of that write does. Call `deliver` with the answer once the transaction has committed.
+   */
+  store(db: DbOrTrx, message: MailMessage): Promise<StoredMail>;
+  /** Hands a stored message to SMTP in the background. */
+  deliver(stored: StoredMail): void;
   /** Waits until every queued message has been handed to SMTP (or failed). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -23,40 +35,51 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
   const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   const pending = new Set<Promise<void>>();
 
-  async function deliver(message: MailMessage): Promise<void> {
-    const now = Date.now();
-    const row = await db
+  async function store(target: DbOrTrx, message: MailMessage): Promise<StoredMail> {
+    const row = await target
       .insertInto('mail_outbox')
-      .values({ to_address: message.to, subject: message.subject, text: message.text, created_at: now })
+      .values({ to_address: message.to, subject: message.subject, text: message.text, created_at: Date.now() })
       .returning('id')
       .executeTakeFirstOrThrow();
+    return { id: row.id, message };
+  }
+
+  async function transmit({ id, message }: StoredMail): Promise<void> {
     if (!transport) {
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       // Development outbox: the links are what a developer needs to go on.
-      log.info({ mailId: row.id, subject: message.subject, links }, 'mail stored in the dev outbox');
+      log.info({ mailId: id, subject: message.subject, links }, 'mail stored in the dev outbox');
       return;
     }
     try {
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
-      await db.updateTable('mail_outbox').set({ sent_at: Date.now() }).where('id', '=', row.id).execute();
+      await db.updateTable('mail_outbox').set({ sent_at: Date.now() }).where('id', '=', id).execute();
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      log.error({ mailId: row.id, reason }, 'mail could not be sent');
+      log.error({ mailId: id, reason }, 'mail could not be sent');
       await db
         .updateTable('mail_outbox')
         .set({ error: reason.slice(0, 500) })
-        .where('id', '=', row.id)
+        .where('id', '=', id)
         .execute();
     }
   }
 
+  function track(p: Promise<void>) {
+    const tracked = p.catch((err: unknown) => {
+      log.error({ reason: err instanceof Error ? err.message : String(err) }, 'mail could not be stored or sent');
+    });
+    pending.add(tracked);
+    void tracked.finally(() => pending.delete(tracked));
+  }
+
   return {
     send(message) {
-      const p = deliver(message).catch((err: unknown) => {
-        log.error({ reason: err instanceof Error ? err.message : String(err) }, 'mail could not be stored');
-      });
-      pending.add(p);
-      void p.finally(() => pending.delete(p));
+      track(store(db, message).then(transmit));
+    },
+    store,
+    deliver(stored) {
+      track(transmit(stored));
     },
     async flush() {
       while (pending.size > 0) await Promise.all([...pending]);

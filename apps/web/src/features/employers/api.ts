@@ -2,13 +2,17 @@
 // lists, each with its TanStack Query hook. Answers are validated with zod.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CreatedJobSchema,
   CurrentUserSchema,
+  JobDetailsViewSchema,
+  JobImagesSchema,
   JobSchema,
   JobTileSchema,
   RichTextSchema,
   type CouponSignUp,
   type CreditPack,
   type JobDetails,
+  type JobDetailsView,
 } from '@teacheast/shared';
 import { z } from 'zod';
 import { api, apiRequest } from '../../lib/api-client';
@@ -18,29 +22,17 @@ import { readToken } from '../../lib/token-storage';
 const CreditsSchema = z.object({ credits: z.number() });
 const ClientSecretSchema = z.object({ client_secret: z.string() });
 const ConfirmSchema = z.object({ status: z.literal('succeeded') });
-const CreatedJobSchema = z.object({ message: z.string(), uuid: z.string() });
 const MessageSchema = z.object({ message: z.string() });
-export const JobDetailsViewSchema = z.object({
-  uuid: z.string(),
-  status: z.enum(['unpublished', 'published', 'expired']),
-  companyName: z.string(),
-  email: z.string(),
-  country: z.string(),
-  city: z.string(),
-  pay: z.string(),
-  ageGroup: z.string(),
-  duration: z.string(),
-  classSize: z.string(),
-  startDate: z.string(),
-  phone: z.string(),
-  link: z.string(),
-});
-export type JobDetailsView = z.infer<typeof JobDetailsViewSchema>;
+export type { JobDetailsView };
 const DetailsResponseSchema = z.object({ job: JobDetailsViewSchema });
 const SavedDetailsSchema = z.object({ job: JobDetailsViewSchema, message: z.string() });
 const HeaderImageSchema = z.object({ thumbnail: z.string().nullable(), tileThumbnail: z.string().nullable() });
-const CropResultSchema = z.object({ success: z.literal(true), message: z.string(), thumbnail: z.string(), tileThumbnail: z.string() });
-const ImagesSchema = z.object({ images: z.array(z.string()) });
+const CropResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  thumbnail: z.string(),
+  tileThumbnail: z.string(),
+});
 const CouponResultSchema = z.object({ message: z.string(), currentUser: CurrentUserSchema });
 
 export const employerKeys = {
@@ -73,7 +65,11 @@ export interface TestCard {
 }
 
 export async function createCreditIntent(userUuid: string, quantity: CreditPack): Promise<string> {
-  const { client_secret } = await api.post('/api/payments-jobs/', { quantity, userUuid }, { schema: ClientSecretSchema });
+  const { client_secret } = await api.post(
+    '/api/payments-jobs/',
+    { quantity, userUuid },
+    { schema: ClientSecretSchema },
+  );
   return client_secret;
 }
 
@@ -94,7 +90,8 @@ export function useCreateJob() {
 export function useRelistJob(userUuid: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (uuid: string) => api.post(`/api/jobs/relist/${uuid}/${userUuid}`, undefined, { schema: CreatedJobSchema }),
+    mutationFn: (uuid: string) =>
+      api.post(`/api/jobs/relist/${uuid}/${userUuid}`, undefined, { schema: CreatedJobSchema }),
     onSettled: () => client.invalidateQueries({ queryKey: ['employers'] }),
   });
 }
@@ -102,14 +99,16 @@ export function useRelistJob(userUuid: string) {
 export function useJobDetails(uuid: string, userUuid: string) {
   return useQuery({
     queryKey: employerKeys.details(uuid),
-    queryFn: () => api.get(`/api/jobs/details/${uuid}/${userUuid}`, { schema: DetailsResponseSchema }).then((r) => r.job),
+    queryFn: () =>
+      api.get(`/api/jobs/details/${uuid}/${userUuid}`, { schema: DetailsResponseSchema }).then((r) => r.job),
   });
 }
 
 export function useSaveJobDetails(uuid: string, userUuid: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (details: JobDetails) => api.post(`/api/jobs/details/${uuid}/${userUuid}`, details, { schema: SavedDetailsSchema }),
+    mutationFn: (details: JobDetails) =>
+      api.post(`/api/jobs/details/${uuid}/${userUuid}`, details, { schema: SavedDetailsSchema }),
     onSuccess: (result) => {
       client.setQueryData(employerKeys.details(uuid), result.job);
       void client.invalidateQueries({ queryKey: employerKeys.preview(uuid) });
@@ -121,7 +120,8 @@ export function useSaveJobDetails(uuid: string, userUuid: string) {
 export function useJobDescription(uuid: string, userUuid: string) {
   return useQuery({
     queryKey: employerKeys.description(uuid),
-    queryFn: () => api.get(`/api/job/richtext/${uuid}/${userUuid}`, { schema: RichTextSchema }).then((r) => r.descriptionHTML),
+    queryFn: () =>
+      api.get(`/api/job/richtext/${uuid}/${userUuid}`, { schema: RichTextSchema }).then((r) => r.descriptionHTML),
   });
 }
 
@@ -147,9 +147,13 @@ export function useHeaderImage(uuid: string, userUuid: string) {
 export function useSaveHeaderImage(uuid: string, userUuid: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (thumbnail: string) => api.post(`/api/job/image-crop/${uuid}/${userUuid}`, { thumbnail }, { schema: CropResultSchema }),
+    mutationFn: (thumbnail: string) =>
+      api.post(`/api/job/image-crop/${uuid}/${userUuid}`, { thumbnail }, { schema: CropResultSchema }),
     onSuccess: (result) => {
-      client.setQueryData(employerKeys.header(uuid), { thumbnail: result.thumbnail, tileThumbnail: result.tileThumbnail });
+      client.setQueryData(employerKeys.header(uuid), {
+        thumbnail: result.thumbnail,
+        tileThumbnail: result.tileThumbnail,
+      });
       void client.invalidateQueries({ queryKey: employerKeys.preview(uuid) });
       void client.invalidateQueries({ queryKey: employerKeys.lists(userUuid) });
     },
@@ -159,7 +163,8 @@ export function useSaveHeaderImage(uuid: string, userUuid: string) {
 export function useCarouselImages(uuid: string, userUuid: string) {
   return useQuery({
     queryKey: employerKeys.images(uuid),
-    queryFn: () => api.get(`/api/job/image-upload/${uuid}/${userUuid}`, { schema: ImagesSchema }).then((r) => r.images),
+    queryFn: () =>
+      api.get(`/api/job/image-upload/${uuid}/${userUuid}`, { schema: JobImagesSchema }).then((r) => r.images),
   });
 }
 
@@ -183,7 +188,10 @@ export function uploadCarouselImages(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Could not reach TeachEast. Check your connection and try again.', { errorType: 'NETWORK' }));
+    xhr.onerror = () =>
+      reject(
+        new ApiError(0, 'Could not reach TeachEast. Check your connection and try again.', { errorType: 'NETWORK' }),
+      );
     xhr.onload = () => {
       let body: unknown;
       try {
@@ -192,16 +200,20 @@ export function uploadCarouselImages(
         body = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = ImagesSchema.safeParse(body);
+        const parsed = JobImagesSchema.safeParse(body);
         if (parsed.success) resolve(parsed.data.images);
         else reject(new ApiError(xhr.status, 'The server sent an answer we did not expect.'));
         return;
       }
       const error = body as { message?: unknown; errorType?: unknown } | undefined;
       reject(
-        new ApiError(xhr.status, typeof error?.message === 'string' ? error.message : 'The images could not be uploaded.', {
-          errorType: typeof error?.errorType === 'string' ? error.errorType : undefined,
-        }),
+        new ApiError(
+          xhr.status,
+          typeof error?.message === 'string' ? error.message : 'The images could not be uploaded.',
+          {
+            errorType: typeof error?.errorType === 'string' ? error.errorType : undefined,
+          },
+        ),
       );
     };
     xhr.send(JSON.stringify({ images }));
@@ -233,7 +245,9 @@ export function useUnpublishedJobs(userUuid: string) {
     queryKey: employerKeys.unpublished(userUuid),
     queryFn: () =>
       api
-        .get(`/api/jobs/unpublished/user/${userUuid}`, { schema: z.object({ unpublishedJobs: z.array(JobTileSchema) }) })
+        .get(`/api/jobs/unpublished/user/${userUuid}`, {
+          schema: z.object({ unpublishedJobs: z.array(JobTileSchema) }),
+        })
         .then((r) => r.unpublishedJobs),
   });
 }
@@ -243,7 +257,10 @@ export function usePublishedJobs(userUuid: string, page: number) {
     queryKey: employerKeys.published(userUuid, page),
     queryFn: () =>
       api
-        .get(`/api/jobs/published/${userUuid}`, { query: { page }, schema: z.object({ publishedJobs: z.array(JobTileSchema) }) })
+        .get(`/api/jobs/published/${userUuid}`, {
+          query: { page },
+          schema: z.object({ publishedJobs: z.array(JobTileSchema) }),
+        })
         .then((r) => r.publishedJobs),
     placeholderData: keepPreviousData,
   });
@@ -253,14 +270,19 @@ export function useExpiredJobs(userUuid: string) {
   return useQuery({
     queryKey: employerKeys.expired(userUuid),
     queryFn: () =>
-      api.get(`/api/jobs/expired/${userUuid}`, { schema: z.object({ expiredJobs: z.array(JobTileSchema) }) }).then((r) => r.expiredJobs),
+      api
+        .get(`/api/jobs/expired/${userUuid}`, { schema: z.object({ expiredJobs: z.array(JobTileSchema) }) })
+        .then((r) => r.expiredJobs),
   });
 }
 
 // ---- coupons ----
 
 export async function redeemCoupon(input: CouponSignUp) {
-  const { data, headers } = await apiRequest('POST', '/api/coupon/create-account-with-job', { body: input, schema: CouponResultSchema });
+  const { data, headers } = await apiRequest('POST', '/api/coupon/create-account-with-job', {
+    body: input,
+    schema: CouponResultSchema,
+  });
   const token = headers.get('auth-token');
   if (!token) throw new ApiError(500, 'The sign-up worked but no session came back. Please log in.');
   return { ...data, token };

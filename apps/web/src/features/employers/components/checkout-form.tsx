@@ -3,6 +3,7 @@
 import { CREDIT_PACKS, MESSAGES, formatDollars, type CreditPack } from '@teacheast/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CardInputs, EMPTY_CARD, type TestCard } from '../../../ui/card-inputs';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
@@ -69,15 +70,20 @@ function usePaymentOutcome(userUuid: string) {
 
 function PayButton({ price, isPending, disabled }: { price: CreditPack; isPending: boolean; disabled?: boolean }) {
   return (
-    <button type="submit" className="button button--primary button--block" disabled={isPending || disabled} aria-busy={isPending || undefined}>
+    <button
+      type="submit"
+      className="button button--primary button--block"
+      disabled={isPending || disabled}
+      aria-busy={isPending || undefined}
+    >
       {isPending ? 'Processing…' : `Pay ${formatDollars(CREDIT_PACKS[price].amountCents)}`}
     </button>
   );
 }
 
 function TestCardForm({ price, userUuid }: { price: CreditPack; userUuid: string }) {
-  const ids = { number: useId(), exp: useId(), cvc: useId(), note: useId() };
-  const [card, setCard] = useState({ number: '', exp: '', cvc: '' });
+  const ids = { note: useId() };
+  const [card, setCard] = useState<TestCard>(EMPTY_CARD);
   const [isPending, setPending] = useState(false);
   const outcome = usePaymentOutcome(userUuid);
 
@@ -104,60 +110,21 @@ function TestCardForm({ price, userUuid }: { price: CreditPack; userUuid: string
         <strong>Test mode:</strong> no real money is taken. Use card 4242 4242 4242 4242 to succeed or 4000 0000 0000
         0002 to see a declined payment, with any future expiry date and any CVC.
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.number}>
-          Card number
-        </label>
-        <input
-          id={ids.number}
-          className="field__control"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          required
-          maxLength={23}
-          value={card.number}
-          onChange={(e) => setCard({ ...card, number: e.target.value })}
-        />
-      </div>
-      <div className="checkout__row">
-        <div className="field">
-          <label className="field__label" htmlFor={ids.exp}>
-            Expiry (MM/YY)
-          </label>
-          <input
-            id={ids.exp}
-            className="field__control"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            required
-            maxLength={7}
-            value={card.exp}
-            onChange={(e) => setCard({ ...card, exp: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.cvc}>
-            CVC
-          </label>
-          <input
-            id={ids.cvc}
-            className="field__control"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            required
-            maxLength={4}
-            value={card.cvc}
-            onChange={(e) => setCard({ ...card, cvc: e.target.value })}
-          />
-        </div>
-      </div>
+      <CardInputs card={card} onChange={setCard} rowClassName="checkout__row" />
       <PayButton price={price} isPending={isPending} />
     </form>
   );
 }
 
-function StripeCardForm({ price, userUuid, publishableKey }: { price: CreditPack; userUuid: string; publishableKey: string }) {
+function StripeCardForm({
+  price,
+  userUuid,
+  publishableKey,
+}: {
+  price: CreditPack;
+  userUuid: string;
+  publishableKey: string;
+}) {
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: StripeJs; card: StripeCardElement } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -174,13 +141,18 @@ function StripeCardForm({ price, userUuid, publishableKey }: { price: CreditPack
       .then((factory) => {
         if (!isCurrent || !mountRef.current) return;
         const stripe = factory(publishableKey);
-        card = stripe.elements().create('card', { hidePostalCode: true, style: { base: { fontSize: '16px', color: '#1c2630' } } });
+        card = stripe
+          .elements()
+          .create('card', { hidePostalCode: true, style: { base: { fontSize: '16px', color: '#1c2630' } } });
         card.mount(mountRef.current);
         card.on('change', (e) => setCardError(e.error?.message ?? null));
         stripeRef.current = { stripe, card };
         setReady(true);
       })
-      .catch(() => isCurrent && setLoadError('The card form could not be loaded. Check your connection and reload the page.'));
+      .catch(
+        () =>
+          isCurrent && setLoadError('The card form could not be loaded. Check your connection and reload the page.'),
+      );
     return () => {
       isCurrent = false;
       card?.destroy();

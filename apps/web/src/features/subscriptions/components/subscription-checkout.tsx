@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import '../subscriptions.css';
 import { MESSAGES, RESUME_BOARD_PRICE_CENTS, formatDollars } from '@teacheast/shared';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
@@ -10,6 +10,7 @@ import type { SiteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { createSubscriptionIntent, createTestPaymentMethod, paySubscription, useCheckSubscription } from '../api';
 import { loadStripe, type Stripe, type StripeCardElement } from '../stripe';
+import { CardInputs, EMPTY_CARD, type TestCard } from '../../../ui/card-inputs';
 
 const PRICE = formatDollars(RESUME_BOARD_PRICE_CENTS);
 
@@ -23,15 +24,12 @@ interface CheckoutProps {
 type CardSource = (clientSecret: string) => Promise<string>;
 
 function TestCardFields({ onReady }: { onReady(source: CardSource | null): void }) {
-  const ids = { number: useId(), exp: useId(), cvc: useId() };
-  const [card, setCard] = useState({ number: '', exp: '', cvc: '' });
+  const [card, setCard] = useState<TestCard>(EMPTY_CARD);
   const cardRef = useRef(card);
   cardRef.current = card;
   useEffect(() => {
     onReady(async () => (await createTestPaymentMethod(cardRef.current)).id);
   }, [onReady]);
-  const set = (field: keyof typeof card) => (event: { target: { value: string } }) =>
-    setCard((c) => ({ ...c, [field]: event.target.value }));
   return (
     <fieldset className="test-card">
       <legend>
@@ -40,47 +38,18 @@ function TestCardFields({ onReady }: { onReady(source: CardSource | null): void 
       <p className="field__hint">
         Test mode: no money moves. Use 4242 4242 4242 4242 to succeed or 4000 0000 0000 0002 to be declined.
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.number}>
-          Card number
-        </label>
-        <input
-          id={ids.number}
-          className="field__control"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          value={card.number}
-          onChange={set('number')}
-          required
-        />
-      </div>
-      <div className="test-card__row">
-        <div className="field">
-          <label className="field__label" htmlFor={ids.exp}>
-            Expiry (MM/YY)
-          </label>
-          <input id={ids.exp} className="field__control" autoComplete="cc-exp" value={card.exp} onChange={set('exp')} required />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.cvc}>
-            CVC
-          </label>
-          <input
-            id={ids.cvc}
-            className="field__control"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            value={card.cvc}
-            onChange={set('cvc')}
-            required
-          />
-        </div>
-      </div>
+      <CardInputs card={card} onChange={setCard} rowClassName="test-card__row" />
     </fieldset>
   );
 }
 
-function StripeCardField({ publishableKey, onReady }: { publishableKey: string; onReady(source: CardSource | null): void }) {
+function StripeCardField({
+  publishableKey,
+  onReady,
+}: {
+  publishableKey: string;
+  onReady(source: CardSource | null): void;
+}) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   useEffect(() => {

@@ -1,11 +1,13 @@
 // Per worker: a real SMTP server and a real TeachEast server on a fresh SQLite file.
 // Per test: `accounts`, which makes confirmed users through the same calls the web app uses.
 import { randomBytes } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { startAppServer, type AppServer } from './app-server';
 import { startMailbox, type Mailbox } from './mailbox';
 
 export const TOKEN_STORAGE_KEY = 'teacheast.token';
+/** SIGNED_IN_COOKIE of packages/shared (its cities.json does not load in Playwright's runner). */
+export const SIGNED_IN_COOKIE = 'teacheast_signed_in';
 export const CONFIRMATION_SUBJECT = /confirm/i;
 export const PASSWORD_RESET_SUBJECT = /password/i;
 
@@ -29,7 +31,7 @@ export function linkContaining(links: readonly string[], fragment: string): stri
   return link;
 }
 
-function makeAccounts(request: APIRequestContext, mailbox: Mailbox): Accounts {
+function makeAccounts(request: APIRequestContext, mailbox: Mailbox, baseURL: string): Accounts {
   const newUser = (label = 'user') => ({
     email: `${label}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.com`,
     password: `pw-${randomBytes(6).toString('hex')}`,
@@ -51,13 +53,31 @@ function makeAccounts(request: APIRequestContext, mailbox: Mailbox): Accounts {
       expect(response.status(), await response.text()).toBe(200);
       const token = response.headers()['auth-token'];
       if (!token) throw new Error('The login answer has no auth-token header');
-      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-        TOKEN_STORAGE_KEY,
-        token,
-      ] as const);
+      await useSession(page, token, baseURL);
       return token;
     },
   };
+}
+
+/** What the app's login leaves in the browser: the token, and the cookie that says there is a session. */
+export async function useSession(page: Page, token: string, baseURL: string): Promise<void> {
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+  await page.context().addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: baseURL }]);
+}
+
+/** Makes `page.goto` and `page.reload` wait until the app has taken over an HTML page. */
+export function waitingForTheApp(page: Page): Page {
+  const wrap = <A extends unknown[]>(navigate: (...args: A) => Promise<Response | null>) =>
+    async (...args: A): Promise<Response | null> => {
+      const response = await navigate(...args);
+      if (response?.headers()['content-type']?.startsWith('text/html')) {
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      }
+      return response;
+    };
+  page.goto = wrap(page.goto.bind(page));
+  page.reload = wrap(page.reload.bind(page));
+  return page;
 }
 
 export const test = base.extend<{ accounts: Accounts }, { mailbox: Mailbox; appServer: AppServer }>({
@@ -79,11 +99,16 @@ export const test = base.extend<{ accounts: Accounts }, { mailbox: Mailbox; appS
     },
     { scope: 'worker', timeout: 60_000 },
   ],
+  // goto returns once the app runs the page (<html data-app-ready>), as a person waits for a page to
+  // respond: landing pages arrive rendered by the server and are taken over a moment after they load.
+  page: async ({ page }, use) => {
+    await use(waitingForTheApp(page));
+  },
   baseURL: async ({ appServer }, use) => {
     await use(appServer.url);
   },
-  accounts: async ({ request, mailbox }, use) => {
-    await use(makeAccounts(request, mailbox));
+  accounts: async ({ request, mailbox, baseURL }, use) => {
+    await use(makeAccounts(request, mailbox, baseURL!));
   },
 });
 

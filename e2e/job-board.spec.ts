@@ -2,7 +2,7 @@
 // its photos dialog, saving and unsaving, the metrics page, and axe on every job board page.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { TOKEN_STORAGE_KEY, expect, test as base } from './fixtures';
+import { SIGNED_IN_COOKIE, expect, test as base, useSession, waitingForTheApp } from './fixtures';
 import { FEATURED_COMPANY, FEATURED_EMAIL, FEATURED_WEBSITE, startSeededJobBoard, type SeededJobBoard } from './job-board-seed';
 
 const test = base.extend<object, { jobBoard: SeededJobBoard }>({
@@ -32,9 +32,6 @@ const previousLink = (page: Page) => page.getByRole('link', { name: 'Previous', 
 const nextLink = (page: Page) => page.getByRole('link', { name: 'Next', exact: true });
 const topButton = (page: Page) => page.getByRole('button', { name: 'Top' });
 
-async function useToken(page: Page, token: string) {
-  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
-}
 
 test('search from the home page, page through results, open, save and unsave a job', async ({ page, accounts }) => {
   await page.goto('/');
@@ -156,7 +153,7 @@ test('search from the home page, page through results, open, save and unsave a j
 
 test('the metrics page counts visits, time and saves for the owner', async ({ page, browser, jobBoard, baseURL }) => {
   // Three visits by an anonymous reader, each a few seconds long.
-  const reader = await browser.newPage({ baseURL });
+  const reader = waitingForTheApp(await browser.newPage({ baseURL }));
   const search = await reader.request.get('/api/filter-jobs?country=vietnam&city=Hanoi&page=2');
   const [{ uuid }] = ((await search.json()) as { results: { uuid: string }[] }).results;
   for (let visit = 0; visit < 3; visit++) {
@@ -178,7 +175,7 @@ test('the metrics page counts visits, time and saves for the owner', async ({ pa
     })
     .toBeGreaterThanOrEqual(3);
 
-  await useToken(page, jobBoard.owner.token);
+  await useSession(page, jobBoard.owner.token, baseURL!);
   await page.goto(`/job/metrics/${uuid}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Job Metrics' })).toBeVisible();
   const value = (label: string) => page.locator(`dt:text-is("${label}") + dd`);
@@ -240,4 +237,59 @@ test('no axe violations on the search, a posting, its photos and the account', a
   await page.reload();
   await expect(page.getByRole('link', { name: FEATURED_COMPANY })).toBeVisible();
   await expectNoViolations(page, '/account with saved jobs');
+});
+
+test('landing pages arrive rendered, and the app takes them over without a hitch', async ({ browser, request, baseURL, jobBoard }) => {
+  // The HTML itself holds the results: what a slow phone paints first, and what search engines read.
+  const search = await request.get('/jobs?country=vietnam&city=Hanoi&page=1');
+  const html = await search.text();
+  expect(html).toContain('<title>Vietnam Jobs</title>');
+  expect(html.match(/<article class="job-tile/g)).toHaveLength(12);
+  expect(html).toContain('id="prerender-data"');
+  expect(html).not.toContain('rel="modulepreload"');
+  const posting = await (await request.get(`/posting/${jobBoard.featuredJobId}`)).text();
+  expect(posting).toContain(`<h1 id="posting-title"`);
+  expect(posting).toContain(FEATURED_COMPANY);
+  expect(posting).toMatch(new RegExp(`<title>${FEATURED_COMPANY}, [^<]+ \\| TeachEast</title>`));
+  expect((await request.get('/posting/00000000-0000-4000-8000-000000000000')).status()).toBe(404);
+  // A member's browser gets the app's own render, never the visitor's page.
+  const member = await request.get('/jobs?country=vietnam&page=1', { headers: { cookie: `${SIGNED_IN_COOKIE}=1` } });
+  expect(await member.text()).toContain('<div id="root"></div>');
+
+  // Without JavaScript the page is readable and its links and the home search work.
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto('/');
+  await plain.getByLabel('Where do you want to teach?').selectOption('vietnam');
+  await plain.getByRole('button', { name: 'Find jobs' }).click();
+  await expect(plain).toHaveURL(/\/jobs\?page=1&country=vietnam$/);
+  await expect(tiles(plain)).toHaveCount(12);
+  await tiles(plain).first().getByRole('link').click();
+  await expect(plain.getByRole('heading', { level: 1 })).toBeVisible();
+  await noScript.close();
+
+  // With JavaScript the app takes the same HTML over: no hydration error, and the filters respond.
+  const page = waitingForTheApp(await browser.newPage({ baseURL }));
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  // Stamp the server's first tile before the app's code runs (it starts after the load event).
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => document.querySelector('main article')?.setAttribute('data-from-server', '')),
+  );
+  await page.goto('/jobs?country=vietnam&page=1');
+  // Hydration kept the server's elements rather than drawing the page again.
+  await expect(page.locator('main article[data-from-server]')).toHaveCount(1);
+  await page.getByLabel('City', { exact: true }).selectOption('Hanoi');
+  await expect(page).toHaveURL(/city=Hanoi/);
+  await expect(tiles(page)).toHaveCount(12);
+  await page.goBack();
+  await expect(tiles(page)).toHaveCount(12);
+  await page.goto(`/posting/${jobBoard.featuredJobId}`);
+  await page.getByRole('button', { name: 'View photos (3)' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(errors).toEqual([]);
+  await page.close();
 });

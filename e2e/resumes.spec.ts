@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test, TOKEN_STORAGE_KEY, type Accounts, type TestUser } from './fixtures';
+import { expect, test, TOKEN_STORAGE_KEY, waitingForTheApp, type Accounts, type TestUser } from './fixtures';
 
 async function expectNoViolations(page: Page, label: string, exclude: string[] = []) {
   let builder = new AxeBuilder({ page });
@@ -18,7 +18,7 @@ async function expectNoViolations(page: Page, label: string, exclude: string[] =
 /** A page in its own browser context, logged in as `user`. */
 async function pageFor(browser: Browser, baseURL: string, accounts: Accounts, user: TestUser) {
   const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
+  const page = waitingForTheApp(await context.newPage());
   const token = await accounts.logInAs(page, user);
   return { page, token, context };
 }

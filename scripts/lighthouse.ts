@@ -51,8 +51,12 @@ async function main() {
   console.log('|---|---:|---:|---:|---:|---:|');
   try {
     for (const url of urls) {
-      const result = await lighthouse(`${base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-      const lhr = result!.lhr;
+      // A failed trace recording (e.g. NO_NAVSTART) is Lighthouse's own error, not a measurement: run again.
+      let lhr = (await lighthouse(`${base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }))!.lhr;
+      for (let attempt = 1; lhr.runtimeError && attempt < 3; attempt++) {
+        console.log(`    Lighthouse error on ${url} (${lhr.runtimeError.code}): running it again`);
+        lhr = (await lighthouse(`${base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }))!.lhr;
+      }
       const perf = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const a11y = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
       const lcp = Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
@@ -61,6 +65,9 @@ async function main() {
       const pass = perf >= targets.performance && a11y >= targets.accessibility && lcp <= targets.lcp && tbt <= targets.tbt && cls <= targets.cls;
       ok &&= pass;
       console.log(`| ${url.startsWith('/posting') ? '/posting/{uuid}' : url} | ${perf} | ${a11y} | ${lcp} | ${tbt} | ${cls} |${pass ? '' : ' below target'}`);
+      if (process.env.LIGHTHOUSE_DUMP) {
+        fs.writeFileSync(path.join(process.env.LIGHTHOUSE_DUMP, `${urls.indexOf(url)}.json`), JSON.stringify(lhr));
+      }
       if (process.env.LIGHTHOUSE_DETAILS) {
         const element = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
         console.log(`    LCP element: ${element?.items?.[0]?.items?.[0]?.node?.snippet ?? '?'}`);

@@ -19,7 +19,8 @@ function precompress(): Plugin {
     apply: 'build',
     writeBundle(options, bundle) {
       const outDir = options.dir;
-      if (!outDir) return;
+      // The server's render module (dist-ssr) is read from disk by Node, never downloaded.
+      if (!outDir || this.environment.config.build.ssr) return;
       for (const fileName of Object.keys(bundle)) {
         if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
         const file = path.join(outDir, fileName);
@@ -40,6 +41,10 @@ export default defineConfig({
     sourcemap: false,
     // scripts/check-bundle.ts reads the manifest to measure what each route loads.
     manifest: true,
+    rollupOptions: {
+      // boot.ts starts the app on pages the server has rendered (apps/server/src/http/web-app.ts).
+      input: { index: 'index.html', boot: 'src/boot.ts' },
+    },
   },
   server: {
     proxy: {

@@ -30,3 +30,10 @@ export const MAX_TIME_REPORT_SECONDS = 3600;
 export function formatDollars(cents: number): string {
   return `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
 }
+
+/**
+ * A cookie that only says "this browser has a session" (the token itself stays in local storage).
+ * The server renders landing pages ahead for visitors without it; members get the app's own render,
+ * so they never see a visitor's navigation first. It grants nothing and the server trusts it for nothing else.
+ */
+export const SIGNED_IN_COOKIE = 'teacheast_signed_in';

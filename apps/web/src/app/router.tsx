@@ -2,7 +2,7 @@
 // load carries only the shell. Routing is declarative (useRoutes inside <BrowserRouter>): the app
 // has no loaders or actions, and React Router's data router would add about 17 kB gzip to every
 // first load (docs/decisions/005-lean-first-load.md).
-import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { CREDIT_PACK_NAMES } from '@teacheast/shared';
 import { JOB_WIZARD_STEPS, paths } from '../config/paths';
@@ -127,10 +127,11 @@ export const routes: RouteObject[] = [
 ];
 
 /** Starts loading the code of the page at `pathname`, e.g. while the session is still loading. */
-export function preloadPage(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    void (match.route.Component as Partial<PageComponent> | null | undefined)?.preload?.();
-  }
+export function preloadPage(pathname: string): Promise<unknown> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map((match) =>
+    (match.route.Component as Partial<PageComponent> | null | undefined)?.preload?.(),
+  );
+  return Promise.all(loads);
 }
 
 interface PageErrorBoundaryProps {
@@ -162,13 +163,28 @@ class PageErrorBoundary extends Component<PageErrorBoundaryProps, PageErrorBound
   }
 }
 
+/**
+ * Marks the document (<html data-app-ready>) once the app runs the page: rendered it, or taken over
+ * the server's HTML. Until then a page rendered ahead shows, but its buttons do nothing yet; browser
+ * tests wait for the mark before they click.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+  return null;
+}
+
 /** The routes of the app; the spinner shows only until the first page's code has arrived. */
 export function AppRoutes() {
   const location = useLocation();
   const element = useRoutes(routes);
   return (
     <PageErrorBoundary location={location}>
-      <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>
+      <Suspense fallback={<FullPageSpinner />}>
+        {element}
+        <ReadyMark />
+      </Suspense>
     </PageErrorBoundary>
   );
 }

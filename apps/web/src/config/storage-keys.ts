@@ -8,3 +8,6 @@ export const SEARCH_STATE_STORAGE_KEY = 'teacheast.search';
 
 /** Scroll position per history entry (session storage), so Back and a reload return to it. */
 export const SCROLL_POSITIONS_STORAGE_KEY = 'teacheast.scroll-positions';
+
+/** The <script type="application/json"> in which the server hands a page's answers over (app/prerender.ts). */
+export const PRERENDER_DATA_ID = 'prerender-data';

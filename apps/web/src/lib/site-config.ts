@@ -16,7 +16,7 @@ function safeUrl(value: unknown): string {
   return typeof value === 'string' && /^https?:\/\//i.test(value) ? value : '';
 }
 
-const siteConfigResponse: ResponseParser<SiteConfig> = {
+export const siteConfigResponse: ResponseParser<SiteConfig> = {
   safeParse(data) {
     const body = data as Record<string, unknown> | undefined;
     if (!body || (body.paymentProvider !== 'test' && body.paymentProvider !== 'stripe')) {
@@ -38,6 +38,8 @@ export function fetchSiteConfig(): Promise<SiteConfig> {
   return api.get('/api/config', { schema: siteConfigResponse });
 }
 
+export const siteConfigQueryKey = ['site-config'] as const;
+
 export function useSiteConfig() {
-  return useQuery({ queryKey: ['site-config'], queryFn: fetchSiteConfig, staleTime: Infinity });
+  return useQuery({ queryKey: siteConfigQueryKey, queryFn: fetchSiteConfig, staleTime: Infinity });
 }

@@ -1,8 +1,8 @@
-import { countryLabel } from '@teacheast/shared';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useJob } from '../../features/jobs/api';
+import { postingTitle } from '../../features/jobs/components/job-facts';
 import { JobPostingView } from '../../features/jobs/components/job-posting-view';
 import { isApiError } from '../../lib/api-error';
 import { FullPageSpinner } from '../../ui/spinner';
@@ -13,7 +13,7 @@ export function PostingPage() {
   const job = useJob(uuid);
   const navigate = useNavigate();
   const location = useLocation();
-  usePageTitle(job.data ? `${job.data.companyName}, ${job.data.city}, ${countryLabel(job.data.country)}` : 'Job posting');
+  usePageTitle(job.data ? postingTitle(job.data) : 'Job posting');
 
   // Open at the top, like a new page, even when the results list was scrolled. (Braces matter:
   // Chromium's scrollTo now returns a promise, which React would take for a clean-up function.)

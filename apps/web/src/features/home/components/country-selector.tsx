@@ -23,13 +23,23 @@ export function CountrySelector() {
   };
 
   return (
-    <form className="country-selector" onSubmit={onSubmit} role="search" aria-label="Find teaching jobs">
+    // action and names: the server renders this page ahead, and the form works before the app's code has run.
+    <form
+      className="country-selector"
+      action="/jobs"
+      method="get"
+      onSubmit={onSubmit}
+      role="search"
+      aria-label="Find teaching jobs"
+    >
+      <input type="hidden" name="page" value="1" />
       <label className="country-selector__label" htmlFor={id}>
         Where do you want to teach?
       </label>
       <div className="country-selector__row">
         <select
           id={id}
+          name="country"
           className="country-selector__select"
           value={country}
           aria-invalid={isMissing || undefined}

@@ -1,5 +1,5 @@
 // How a job's coded values read to people: start date, duration, relative publication time.
-import { durationLabel, startDateLabel } from '@teacheast/shared';
+import { countryLabel, durationLabel, startDateLabel, type Job } from '@teacheast/shared';
 
 export function startLabel(startDate: string): string {
   return startDateLabel(startDate);
@@ -19,7 +19,13 @@ export function publishedAgo(iso: string | null, now = Date.now()): string {
   return relative.format(-Math.floor(days / 7), 'week');
 }
 
+/** A calendar date, in UTC so the server's first render and the browser say the same day. */
 export function formatDate(iso: string | null): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric' });
+  return new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** The posting page's title: who, where. */
+export function postingTitle(job: Pick<Job, 'companyName' | 'city' | 'country'>): string {
+  return `${job.companyName}, ${job.city}, ${countryLabel(job.country)}`;
 }

@@ -1,41 +1,13 @@
-import {
-  AGE_GROUPS,
-  COUNTRIES,
-  COUNTRY_VALUES,
-  MESSAGES,
-  PAGE_SIZE,
-  TOP_BUTTON_MIN_RESULTS,
-  countryLabel,
-  type Country,
-} from '@teacheast/shared';
+import { AGE_GROUPS, COUNTRIES, MESSAGES, PAGE_SIZE, TOP_BUTTON_MIN_RESULTS, type Country } from '@teacheast/shared';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { SEARCH_STATE_STORAGE_KEY } from '../../../config/storage-keys';
 import { Spinner } from '../../../ui/spinner';
 import { useCitiesWithJobs, useJobSearch, type JobSearchParams } from '../api';
+import { readSearch, searchTitle, type SearchState } from '../search-params';
 import { JobTile } from './job-tile';
 import './jobs.css';
-
-interface SearchState {
-  country: Country | null;
-  city?: string;
-  ageGroup?: string;
-  page: number;
-}
-
-/** The URL is the search: anything it says that makes no sense falls back to the plain search. */
-function readSearch(params: URLSearchParams): SearchState {
-  const country = params.get('country');
-  const ageGroup = params.get('ageGroup') ?? '';
-  const page = Number(params.get('page') ?? '1');
-  return {
-    country: (COUNTRY_VALUES as readonly string[]).includes(country ?? '') ? (country as Country) : null,
-    city: params.get('city') || undefined,
-    ageGroup: (AGE_GROUPS as readonly string[]).includes(ageGroup) ? ageGroup : undefined,
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-  };
-}
 
 function readStoredSearch(): string | null {
   try {
@@ -73,7 +45,7 @@ export function JobSearch() {
   const query: JobSearchParams | null = country ? { country, city, ageGroup, page } : null;
   const results = useJobSearch(query);
   const cities = useCitiesWithJobs(country);
-  const title = country ? `${countryLabel(country)} Jobs` : 'Jobs';
+  const title = searchTitle(country);
 
   // SPEC §2: the tab title is '{Country} Jobs' exactly.
   useEffect(() => {

@@ -3,17 +3,32 @@ import { useMemo } from 'react';
 
 // The server cleans rich text when it is saved; the browser cleans it again before rendering, so a
 // row written any other way still cannot run script. Links open in a new tab without an opener.
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A') {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer nofollow');
+// (On the server DOMPurify has no document and is unsupported: the server's own cleaner is used.)
+if (DOMPurify.isSupported) {
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A') {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
+    }
+  });
+}
+
+let serverSanitizer: ((html: string) => string) | undefined;
+
+/** The server's first render of a page (entry-server.tsx) cleans with the server's own sanitiser. */
+export function setServerSanitizer(sanitize: (html: string) => string): void {
+  serverSanitizer = sanitize;
+}
+
+function clean(html: string): string {
+  if (DOMPurify.isSupported) {
+    return DOMPurify.sanitize(html, { ADD_ATTR: ['target'], FORBID_TAGS: ['style', 'img', 'form', 'input'] });
   }
-});
+  // No cleaner at all (should not happen): show nothing rather than unchecked markup.
+  return serverSanitizer ? serverSanitizer(html) : '';
+}
 
 export function RichText({ html, className, inert }: { html: string; className?: string; inert?: boolean }) {
-  const clean = useMemo(
-    () => DOMPurify.sanitize(html, { ADD_ATTR: ['target'], FORBID_TAGS: ['style', 'img', 'form', 'input'] }),
-    [html],
-  );
-  return <div className={className} inert={inert} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const cleanHtml = useMemo(() => clean(html), [html]);
+  return <div className={className} inert={inert} dangerouslySetInnerHTML={{ __html: cleanHtml }} />;
 }

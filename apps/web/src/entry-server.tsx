@@ -1,0 +1,40 @@
+// The server's first render of a landing page (app/prerender.ts). Built by `vite build --ssr` into
+// dist-ssr/ and loaded by the API server, which passes the API answers the page shows first.
+import { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppTree } from './app/app';
+import { seedQueries, type PrerenderAnswers } from './app/prerender';
+import { currentUserQueryKey } from './lib/query-client';
+import { setServerSanitizer } from './features/jobs/components/rich-text';
+
+export { prerenderApiPaths } from './app/prerender';
+
+export interface RenderOptions {
+  /** Cleans stored rich text on the server, where the browser's DOMPurify has no document. */
+  sanitizeHtml: (html: string) => string;
+}
+
+export interface RenderedPage {
+  /** The markup that goes inside <div id="root">. */
+  html: string;
+  title: string;
+}
+
+/** Renders the page at `url` as a visitor who is not logged in sees it, with `answers` already loaded. */
+export async function render(url: string, answers: PrerenderAnswers, options: RenderOptions): Promise<RenderedPage | null> {
+  setServerSanitizer(options.sanitizeHtml);
+  // Nothing is fetched on the server: queries without an answer render their loading state.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const title = seedQueries(client, url, answers);
+  if (title === null) return null;
+  // The first render is the anonymous visitor's; a logged-in browser renders afresh (main.tsx).
+  client.setQueryData(currentUserQueryKey, null);
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
+  const { prelude } = await prerenderToNodeStream(<AppTree client={client} router={Router} />);
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  client.clear();
+  return { html: Buffer.concat(chunks).toString('utf8'), title };
+}

@@ -9,7 +9,8 @@ import { seedQueries, type PrerenderAnswers } from './app/prerender';
 import { currentUserQueryKey } from './lib/query-client';
 import { setServerSanitizer } from './features/jobs/components/rich-text';
 
-export { prerenderApiPaths } from './app/prerender';
+export { PRERENDERED_ROUTES, prerenderApiPaths } from './app/prerender';
+export { PRERENDER_DATA_ID } from './config/storage-keys';
 
 export interface RenderOptions {
   /** Cleans stored rich text on the server, where the browser's DOMPurify has no document. */

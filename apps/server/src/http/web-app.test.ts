@@ -70,7 +70,7 @@ describe('pages rendered ahead', () => {
 
   it('carry the answers as inert JSON that no answer can break out of, and the title escaped', () => {
     const answers = { '/api/job/x': { job: { companyName: '</script><script>alert(1)</script>' } } };
-    const html = fillShell(shellHtml, { html: '<main>Tokyo</main>', title: 'A & B <i> $& $1' }, answers);
+    const html = fillShell(shellHtml, { html: '<main>Tokyo</main>', title: 'A & B <i> $& $1' }, answers, 'prerender-data');
     expect(html).toContain('<div id="root"><main>Tokyo</main></div><script type="application/json" id="prerender-data">');
     expect(html).toContain('<title>A &amp; B &lt;i&gt; $&amp; $1</title>');
     expect(html.match(/<script/g)).toHaveLength(2); // the entry and the data, nothing from the answer

@@ -99,6 +99,10 @@ export function buildPageShells(dist: string): PageShells {
 
 /** What the web app's dist-ssr/entry-server.js exports. */
 export interface PageRenderer {
+  /** Route patterns of the pages rendered here, e.g. '/posting/:uuid'. */
+  PRERENDERED_ROUTES: readonly string[];
+  /** The id of the script element holding the answers, which the browser reads back. */
+  PRERENDER_DATA_ID: string;
   prerenderApiPaths(url: string): string[] | null;
   render(
     url: string,
@@ -106,9 +110,6 @@ export interface PageRenderer {
     options: { sanitizeHtml: (html: string) => string },
   ): Promise<{ html: string; title: string } | null>;
 }
-
-/** Must match PRERENDER_DATA_ID in the web app's app/prerender.ts. */
-const PRERENDER_DATA_ID = 'prerender-data';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]!);
@@ -118,6 +119,7 @@ export function fillShell(
   shell: string,
   page: { html: string; title: string },
   answers: Record<string, unknown>,
+  dataId: string,
 ): string {
   // '<' escaped inside the JSON, so no answer can close the <script> element early.
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
@@ -126,7 +128,7 @@ export function fillShell(
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_DATA_ID}">${json}</script>`,
+        `<div id="root">${page.html}</div><script type="application/json" id="${dataId}">${json}</script>`,
     );
 }
 
@@ -177,7 +179,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
         });
         const page = await renderer.render(url, answers, { sanitizeHtml: sanitizeRichText });
         if (!page) return sendShell(reply, shells.shellFor(pathname), status);
-        return sendShell(reply, fillShell(shells.renderedShellFor(pathname), page, answers), status);
+        return sendShell(reply, fillShell(shells.renderedShellFor(pathname), page, answers, renderer.PRERENDER_DATA_ID), status);
       } catch (err) {
         // A page that cannot be rendered here is still served: the browser renders it instead.
         request.log.error({ err }, 'page render failed');
@@ -185,7 +187,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
       }
     };
     // Not kept by the response cache (members get another page); the API answers they are made of are.
-    for (const url of ['/', '/jobs', '/posting/:uuid']) app.get(url, renderPage);
+    for (const route of renderer.PRERENDERED_ROUTES) app.get(route, renderPage);
   }
 
   app.setNotFoundHandler((request, reply) => {

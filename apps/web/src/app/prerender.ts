@@ -4,7 +4,6 @@
 // (hydration). This module is the one list of those pages and their answers, used on both sides.
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { paths } from '../config/paths';
 import { jobKeys } from '../features/jobs/api';
 import { postingTitle } from '../features/jobs/components/job-facts';
 import { citiesResponse, jobResponse, searchResultsResponse } from '../features/jobs/responses';
@@ -12,6 +11,12 @@ import { readSearch, searchTitle } from '../features/jobs/search-params';
 import type { ResponseParser } from '../lib/api-client';
 import { siteConfigQueryKey, siteConfigResponse } from '../lib/site-config';
 import { documentTitle } from '../ui/use-page-title';
+
+/**
+ * The pages rendered ahead, as route patterns. The server answers exactly these paths with a render
+ * (a path the plan below turns down still gets the ordinary shell).
+ */
+export const PRERENDERED_ROUTES = ['/', '/jobs', '/posting/:uuid'] as const;
 
 /** API answers by path, e.g. { "/api/job/…": { job: … } }: what the server embeds in the page. */
 export type PrerenderAnswers = Record<string, unknown>;
@@ -44,10 +49,12 @@ const siteConfig: Preload = {
 };
 
 function planFor(pathname: string, search: URLSearchParams): Plan | null {
-  if (pathname === paths.home()) {
+  const route = PRERENDERED_ROUTES.map((pattern) => matchPath(pattern, pathname)).find(Boolean);
+  if (!route) return null;
+  if (route.pattern.path === '/') {
     return { preloads: [siteConfig], title: () => documentTitle('') };
   }
-  if (pathname === '/jobs') {
+  if (route.pattern.path === '/jobs') {
     const { country, city, ageGroup, page } = readSearch(search);
     // A bare /jobs goes back to the tab's last search, which only the browser knows.
     if (!country) return null;
@@ -72,9 +79,8 @@ function planFor(pathname: string, search: URLSearchParams): Plan | null {
       title: () => searchTitle(country),
     };
   }
-  const posting = matchPath('/posting/:uuid', pathname);
-  if (posting?.params.uuid) {
-    const uuid = posting.params.uuid;
+  const uuid = route.params.uuid;
+  if (route.pattern.path === '/posting/:uuid' && uuid) {
     return {
       preloads: [
         siteConfig,

@@ -5,6 +5,8 @@ import { AppError } from '../errors.js';
 export interface Limiter {
   /** Counts one hit on key; answers whether the hit is within limit hits per windowMs. */
   hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; count: number }>;
+  /** Takes back one hit (an attempt that turned out not to count), never below zero. */
+  release(key: string): Promise<void>;
   /** Reads the current count without adding to it. */
   peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
@@ -31,6 +33,10 @@ export function createMemoryLimiter(now: () => number = Date.now): Limiter {
       windows.set(key, w);
       return { allowed: w.count <= limit, count: w.count };
     },
+    async release(key) {
+      const w = current(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
     async peek(key) {
       return current(key)?.count ?? 0;
     },
@@ -53,6 +59,15 @@ export function createRedisLimiter(url: string): Limiter {
       const res = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec();
       const count = Number(res?.[0]?.[1] ?? 0);
       return { allowed: count <= limit, count };
+    },
+    async release(key) {
+      // Decrements only a live counter above zero, in one step, so a release never creates a key or
+      // goes negative.
+      await redis.eval(
+        "local n = tonumber(redis.call('GET', KEYS[1]) or '0') if n > 0 then redis.call('DECR', KEYS[1]) end",
+        1,
+        prefix + key,
+      );
     },
     async peek(key) {
       return Number((await redis.get(prefix + key)) ?? 0);

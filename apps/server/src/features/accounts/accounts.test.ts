@@ -219,6 +219,25 @@ describe(`accounts (${dialect})`, () => {
       }
     });
 
+    it('checks at most 10 passwords of a flood at once: the other attempts get 429 without waiting', async () => {
+      const user = await createUser(t, 'flooded@example.com');
+      const ip = nextIp();
+      const codes = await Promise.all(Array.from({ length: 50 }, () => logIn(user.email, 'wrong-password', ip)));
+      expect(codes.filter((r) => r.statusCode === 401)).toHaveLength(10);
+      expect(codes.filter((r) => r.statusCode === 429)).toHaveLength(40);
+      // The refused attempts were taken back: the count is the ten failures, and the window still ends.
+      expect(await t.deps.limiter.peek(`login:ip:${ip}`)).toBe(10);
+      expect(await t.deps.limiter.peek('login:email:flooded@example.com')).toBe(10);
+    });
+
+    it('does not count a right password against the limit', async () => {
+      const user = await createUser(t, 'careful@example.com');
+      for (let i = 0; i < 9; i++) expect((await logIn(user.email, 'wrong-password')).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++) expect((await logIn(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+      expect((await logIn(user.email, 'wrong-password')).statusCode).toBe(401);
+      expect((await logIn(user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    });
+
     it('locks out after 10 failures per IP, whatever the e-mail', async () => {
       const ip = nextIp();
       for (let i = 0; i < 10; i++)

@@ -82,7 +82,10 @@ export async function currentUserOf(deps: Deps, user: { id: string; email: strin
 
 const LOCKED_OUT = 'Too many failed log-in attempts. Please wait 15 minutes and try again.';
 
-/** Whether an address has used up its failed log-ins; checked before the request body is even read. */
+/**
+ * Whether an address has used up its log-ins (failed, or still being checked); checked before the
+ * request body is even read.
+ */
 export async function isLockedOutAddress(deps: Deps, ip: string): Promise<boolean> {
   return (await deps.limiter.peek(`login:ip:${ip}`)) >= LOGIN_FAILURE_LIMIT;
 }
@@ -90,18 +93,32 @@ export async function isLockedOutAddress(deps: Deps, ip: string): Promise<boolea
 export const lockedOut = () => tooManyRequests(LOCKED_OUT);
 
 export async function logIn(deps: Deps, input: { email: string; password: string }, ip: string) {
-  const keys = [`login:email:${input.email}`, `login:ip:${ip}`];
-  for (const key of keys) {
-    if ((await deps.limiter.peek(key)) >= LOGIN_FAILURE_LIMIT) {
-      throw tooManyRequests(LOCKED_OUT);
+  // An attempt counts against both limits before its password is checked, and is taken back when the
+  // password is right. So no more than the limit of checks can be failed or under way at once for an
+  // e-mail or an address, and the rest of a flood is refused without hashing anything.
+  const counted: string[] = [];
+  const takeBack = async () => {
+    for (const key of counted.splice(0)) await deps.limiter.release(key);
+  };
+  for (const key of [`login:email:${input.email}`, `login:ip:${ip}`]) {
+    const { allowed } = await deps.limiter.hit(key, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS);
+    counted.push(key);
+    if (!allowed) {
+      await takeBack();
+      throw lockedOut();
     }
   }
-  const user = await repo.findUserByEmail(deps.db, input.email);
-  const ok = await verifyPassword(user?.password_hash ?? null, input.password);
-  if (!user || !ok) {
-    for (const key of keys) await deps.limiter.hit(key, LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_MS);
-    throw new AppError(401, 'Incorrect e-mail or password.');
+  let user: Awaited<ReturnType<typeof repo.findUserByEmail>>;
+  let ok: boolean;
+  try {
+    user = await repo.findUserByEmail(deps.db, input.email);
+    ok = await verifyPassword(user?.password_hash ?? null, input.password);
+  } catch (err) {
+    await takeBack();
+    throw err;
   }
+  if (!user || !ok) throw new AppError(401, 'Incorrect e-mail or password.'); // the attempt stays counted
+  await takeBack();
   if (user.confirmed_at === null) {
     throw new AppError(403, 'Please confirm your e-mail address first: open the link we sent you when you signed up.', {
       errorType: 'NOT_CONFIRMED',

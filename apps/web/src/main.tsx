@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { $ZodConfig } from 'zod/v4/core';
 import { App } from './app/app';
@@ -52,7 +52,11 @@ async function start(root: HTMLElement): Promise<void> {
     // The server rendered exactly what an anonymous visitor sees: take its HTML over as it is.
     queryClient.setQueryData(currentUserQueryKey, null);
     await pageCode.catch(() => undefined);
-    hydrateRoot(root, app);
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole page: the page is already on screen, so nothing waits for it.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
     return;
   }
   // A member whose browser had no signed-in cookie yet (it has one from now on) was sent the

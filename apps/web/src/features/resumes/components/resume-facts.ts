@@ -1,8 +1,8 @@
 // How resume values read on tiles and pages, with the spec's tile defaults for missing values.
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+import { ago, type TimeUnit } from '../../../lib/dates';
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS: [TimeUnit, number][] = [
   ['year', 365 * 86_400_000],
   ['month', 30 * 86_400_000],
   ['week', 7 * 86_400_000],
@@ -16,7 +16,7 @@ export function updatedAgo(iso: string | null, now = Date.now()): string {
   if (!iso) return 'just now';
   const elapsed = Math.max(0, now - Date.parse(iso));
   for (const [unit, ms] of UNITS) {
-    if (elapsed >= ms) return relative.format(-Math.floor(elapsed / ms), unit);
+    if (elapsed >= ms) return ago(Math.floor(elapsed / ms), unit);
   }
   return 'just now';
 }

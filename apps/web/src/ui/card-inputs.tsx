@@ -10,6 +10,36 @@ export interface TestCard {
 
 export const EMPTY_CARD: TestCard = { number: '', exp: '', cvc: '' };
 
+/** One of the card's text fields: its label, and a numeric input filled in by the browser's card autofill. */
+function CardField(props: {
+  label: string;
+  autoComplete: string;
+  maxLength: number;
+  placeholder?: string;
+  value: string;
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {props.label}
+      </label>
+      <input
+        id={id}
+        className="field__control"
+        inputMode="numeric"
+        autoComplete={props.autoComplete}
+        placeholder={props.placeholder}
+        required
+        maxLength={props.maxLength}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 export function CardInputs({
   card,
   onChange,
@@ -19,58 +49,20 @@ export function CardInputs({
   onChange(card: TestCard): void;
   rowClassName: string;
 }) {
-  const ids = { number: useId(), exp: useId(), cvc: useId() };
-  const set = (field: keyof TestCard) => (event: { target: { value: string } }) =>
-    onChange({ ...card, [field]: event.target.value });
+  const set = (field: keyof TestCard) => (value: string) => onChange({ ...card, [field]: value });
   return (
     <>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.number}>
-          Card number
-        </label>
-        <input
-          id={ids.number}
-          className="field__control"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          required
-          maxLength={23}
-          value={card.number}
-          onChange={set('number')}
-        />
-      </div>
+      <CardField label="Card number" autoComplete="cc-number" maxLength={23} value={card.number} onChange={set('number')} />
       <div className={rowClassName}>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.exp}>
-            Expiry (MM/YY)
-          </label>
-          <input
-            id={ids.exp}
-            className="field__control"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            required
-            maxLength={7}
-            value={card.exp}
-            onChange={set('exp')}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.cvc}>
-            CVC
-          </label>
-          <input
-            id={ids.cvc}
-            className="field__control"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            required
-            maxLength={4}
-            value={card.cvc}
-            onChange={set('cvc')}
-          />
-        </div>
+        <CardField
+          label="Expiry (MM/YY)"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={7}
+          value={card.exp}
+          onChange={set('exp')}
+        />
+        <CardField label="CVC" autoComplete="cc-csc" maxLength={4} value={card.cvc} onChange={set('cvc')} />
       </div>
     </>
   );

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { findUnstorableText, isStorableText, UNSTORABLE_TEXT } from '@teacheast/shared';
+import { AppError } from './errors.js';
 import { requireSelf, requireUser } from './http/auth.js';
 import type { Deps } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -47,6 +49,22 @@ export interface RouteAuthConfig {
 
 declare module 'fastify' {
   interface FastifyContextConfig extends RouteAuthConfig, CacheRouteConfig {}
+}
+
+async function refuseUnstorableText(request: FastifyRequest) {
+  for (const [part, value] of [
+    ['params', request.params],
+    ['query', request.query],
+    ['body', request.body],
+  ] as const) {
+    const path = findUnstorableText(value);
+    if (path === null) continue;
+    const field = path && isStorableText(path) ? path : part;
+    throw new AppError(400, `${field}: ${UNSTORABLE_TEXT}`, {
+      errorType: 'VALIDATION',
+      fields: { [field]: UNSTORABLE_TEXT },
+    });
+  }
 }
 
 export interface BuildOptions {
@@ -97,11 +115,13 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       else await requireUser(deps, request, config.authMessage);
     }
   };
+  // Text no database can keep (NUL, lone surrogates) is refused on every route, in the path, the
+  // query and the body alike, after the caller is authorised and before anything reads the input.
   app.addHook('onRoute', (route) => {
     const config = route.config as RouteAuthConfig | undefined;
-    if (!route.url.includes(':userUuid') && !config?.requiresUser) return;
     const existing = route.preValidation ? [route.preValidation].flat() : [];
-    route.preValidation = [authorise, ...existing];
+    const authorised = route.url.includes(':userUuid') || config?.requiresUser ? [authorise] : [];
+    route.preValidation = [...authorised, refuseUnstorableText, ...existing];
   });
 
   registerResponseCache(app, { ttlMs: deps.config.responseCacheMs });

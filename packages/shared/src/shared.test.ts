@@ -10,14 +10,18 @@ import {
   DESIRED_COUNTRIES,
   DURATIONS,
   EXPERIENCE_LEVELS,
+  findUnstorableText,
   ForgotPasswordSchema,
+  isStorableText,
   JobDetailsSchema,
   MONTHS,
   NATIONALITIES,
   PAGE_SIZE,
   POSTING_LIFETIME_DAYS,
   RESUME_BOARD_PRICE_CENTS,
+  requiredText,
   ResumeDetailsSchema,
+  UNSTORABLE_TEXT,
   SetPasswordFormSchema,
   START_DATES,
   TOAST_DURATION_MS,
@@ -26,7 +30,9 @@ import cityData from './cities.json';
 
 /** The first message per field, as the forms and the server's error body show it. */
 function messages(
-  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+  schema: {
+    safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
   value: unknown,
 ): Record<string, string> {
   const out: Record<string, string> = {};
@@ -36,7 +42,15 @@ function messages(
 
 describe('enumerations', () => {
   it('lists the seven countries with their slugs and names', () => {
-    expect(COUNTRIES.map((c) => c.value)).toEqual(['china', 'indonesia', 'japan', 'south-korea', 'taiwan', 'thailand', 'vietnam']);
+    expect(COUNTRIES.map((c) => c.value)).toEqual([
+      'china',
+      'indonesia',
+      'japan',
+      'south-korea',
+      'taiwan',
+      'thailand',
+      'vietnam',
+    ]);
     expect(COUNTRIES.find((c) => c.value === 'south-korea')?.label).toBe('South Korea');
     expect(DESIRED_COUNTRIES).toContain('Thailand');
   });
@@ -67,14 +81,21 @@ describe('enumerations', () => {
     expect(PAGE_SIZE).toBe(12);
     expect(POSTING_LIFETIME_DAYS).toBe(45);
     expect(TOAST_DURATION_MS).toBe(5000);
-    expect(Object.values(CREDIT_PACKS).map((p) => [p.credits, p.amountCents])).toEqual([[1, 2000], [5, 7500], [10, 10000]]);
+    expect(Object.values(CREDIT_PACKS).map((p) => [p.credits, p.amountCents])).toEqual([
+      [1, 2000],
+      [5, 7500],
+      [10, 10000],
+    ]);
     expect(RESUME_BOARD_PRICE_CENTS).toBe(2500);
   });
 });
 
 describe('form schemas carry the spec messages', () => {
   it('credentials', () => {
-    expect(messages(CredentialsSchema, { email: '', password: '' })).toEqual({ email: 'Required', password: 'Required' });
+    expect(messages(CredentialsSchema, { email: '', password: '' })).toEqual({
+      email: 'Required',
+      password: 'Required',
+    });
     expect(messages(CredentialsSchema, { email: 'x', password: '12345' })).toEqual({
       email: 'Invalid email address',
       password: 'Must be at least 6 character',
@@ -87,7 +108,9 @@ describe('form schemas carry the spec messages', () => {
     expect(messages(SetPasswordFormSchema, { password: '123', confirmPassword: '123' })).toMatchObject({
       password: 'Must be at least 6 characters in length',
     });
-    expect(messages(SetPasswordFormSchema, { password: 'x'.repeat(23), confirmPassword: 'x'.repeat(23) })).toMatchObject({
+    expect(
+      messages(SetPasswordFormSchema, { password: 'x'.repeat(23), confirmPassword: 'x'.repeat(23) }),
+    ).toMatchObject({
       password: 'No more than 22 characters',
     });
     expect(messages(SetPasswordFormSchema, { password: 'secret1', confirmPassword: 'secret2' })).toEqual({
@@ -96,13 +119,24 @@ describe('form schemas carry the spec messages', () => {
   });
 
   it('contact', () => {
-    expect(messages(ContactSchema, { email: 'a@b.co', subject: '', text: 'short' })).toEqual({ text: 'Must be at least 10 characters' });
+    expect(messages(ContactSchema, { email: 'a@b.co', subject: '', text: 'short' })).toEqual({
+      text: 'Must be at least 10 characters',
+    });
   });
 
   it('job details', () => {
     const valid = {
-      companyName: 'School', email: 'a@b.co', country: 'japan', city: 'Tokyo', pay: '', ageGroup: 'Adults',
-      duration: '12', classSize: '1 - 10', startDate: '', phone: '', link: '',
+      companyName: 'School',
+      email: 'a@b.co',
+      country: 'japan',
+      city: 'Tokyo',
+      pay: '',
+      ageGroup: 'Adults',
+      duration: '12',
+      classSize: '1 - 10',
+      startDate: '',
+      phone: '',
+      link: '',
     };
     expect(JobDetailsSchema.safeParse(valid).success).toBe(true);
     expect(messages(JobDetailsSchema, { ...valid, companyName: '', pay: 'x', link: 'http://x.example' })).toEqual({
@@ -117,8 +151,39 @@ describe('form schemas carry the spec messages', () => {
   it('resume details: every field required', () => {
     const issues = messages(ResumeDetailsSchema, {});
     expect(Object.keys(issues).sort()).toEqual(
-      ['desiredAgeGroup', 'desiredCountry', 'desiredStartDate', 'education', 'email', 'experience', 'name', 'nationality'].sort(),
+      [
+        'desiredAgeGroup',
+        'desiredCountry',
+        'desiredStartDate',
+        'education',
+        'email',
+        'experience',
+        'name',
+        'nationality',
+      ].sort(),
     );
     expect(new Set(Object.values(issues))).toEqual(new Set(['Required']));
+  });
+});
+
+describe('text that cannot be stored', () => {
+  it('finds NUL and lone surrogates anywhere in a value, keys included', () => {
+    expect(isStorableText('plain, accented é and 😀')).toBe(true);
+    expect(isStorableText('a\u0000b')).toBe(false);
+    expect(isStorableText('\uD800')).toBe(false);
+    expect(isStorableText('x\uDC00')).toBe(false);
+    expect(findUnstorableText({ a: 'ok', b: [1, { c: 'bad\u0000' }] })).toBe('b.1.c');
+    expect(findUnstorableText({ ['k\u0000']: 'ok' })).toBe('k\u0000');
+    expect(findUnstorableText('\u0000')).toBe('');
+    expect(findUnstorableText({ a: ['ok', 2, null, true] })).toBeNull();
+  });
+
+  it('the form schemas refuse it with a message', () => {
+    const name = requiredText(50).safeParse('Ann\u0000');
+    expect(name.success).toBe(false);
+    expect(name.error?.issues[0]?.message).toBe(UNSTORABLE_TEXT);
+    const login = CredentialsSchema.safeParse({ email: 'ann\u0000@example.com', password: 'secret123' });
+    expect(login.success).toBe(false);
+    expect(login.error?.issues.map((i) => i.message)).toContain(UNSTORABLE_TEXT);
   });
 });

@@ -30,6 +30,18 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   );
 }
 
+// PostgreSQL refuses text it cannot store (NUL, bytes that are not UTF-8). The routes refuse such
+// text before it reaches the database; this maps whatever slips past to a 400, never a 500.
+const UNSTORABLE_TEXT_CODES = new Set([
+  '22021', // character_not_in_repertoire
+  '22P05', // untranslatable_character
+]);
+
+export function isUnstorableText(err: unknown): boolean {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let status = 500;
@@ -57,6 +69,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         errorType: 'VALIDATION',
         fields,
       };
+    } else if (isUnstorableText(err)) {
+      status = 400;
+      body = { error: true, message: 'The request contains text that cannot be stored', errorType: 'VALIDATION' };
     } else if (isDatabaseUnavailable(err)) {
       status = 503;
       body = {

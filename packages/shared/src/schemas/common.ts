@@ -1,6 +1,32 @@
 import { z } from 'zod';
 
 export const REQUIRED = 'Required';
+export const UNSTORABLE_TEXT = 'Contains a character that is not allowed';
+
+// NUL cannot be stored in PostgreSQL text, and a lone UTF-16 surrogate is not a character at all
+// (it would be stored as U+FFFD, silently changing what the user typed).
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+/**
+ * The dotted path of the first string anywhere in `value` (object keys included) that cannot be
+ * stored, '' for `value` itself, or null when every string is storable.
+ */
+export function findUnstorableText(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key;
+    if (!isStorableText(key)) return itemPath;
+    const found = findUnstorableText(item, itemPath);
+    if (found !== null) return found;
+  }
+  return null;
+}
 
 /** A required text field: trimmed, 'Required' when empty or missing. */
 export function requiredText(max: number) {
@@ -8,7 +34,8 @@ export function requiredText(max: number) {
     .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
-    .max(max, `No more than ${max} characters`);
+    .max(max, `No more than ${max} characters`)
+    .refine(isStorableText, UNSTORABLE_TEXT);
 }
 
 export const emailField = z
@@ -16,6 +43,7 @@ export const emailField = z
   .trim()
   .min(1, REQUIRED)
   .max(254, 'No more than 254 characters')
+  .refine(isStorableText, UNSTORABLE_TEXT)
   .email('Invalid email address')
   .toLowerCase();
 

@@ -8,7 +8,12 @@ import { findUnstorableText, isStorableText, UNSTORABLE_TEXT } from '@teacheast/
 import { AppError } from './errors.js';
 import { requireSelf, requireUser } from './http/auth.js';
 import type { Deps } from './http/context.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandler,
+  registerShutdownRefusal,
+} from './http/error-handler.js';
 import { registerResponseCache, type CacheRouteConfig } from './http/response-cache.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -86,10 +91,15 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     },
     bodyLimit: 100 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Every refusal carries the documented error body, including those made before a route runs.
+    clientErrorHandler,
+    frameworkErrors,
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerShutdownRefusal(app);
   if (options.onRoute) {
     const onRoute = options.onRoute;
     app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));

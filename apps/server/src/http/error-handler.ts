@@ -1,5 +1,7 @@
 // One place turns every failure into { error: true, message, errorType?, fields? } with the right status.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@teacheast/shared';
 import { AppError } from '../errors.js';
@@ -103,5 +105,54 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else request.log.info({ status, message: body.message }, 'request refused');
     if (status === 429 && !reply.hasHeader('retry-after')) void reply.header('retry-after', '60');
     void reply.status(status).send(body);
+  });
+}
+
+/**
+ * Node answers a request it cannot parse (a header block or URL over the limit: 431, a malformed
+ * request line: 400, a body too slow: 408) before Fastify sees it; this writes the same error body
+ * every other answer carries, then closes the connection.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const messages: Record<number, string> = {
+    400: 'The request is not valid HTTP',
+    408: 'The request took too long to arrive',
+    431: 'The request address or headers are too large',
+  };
+  const body = JSON.stringify({ error: true, message: messages[status] } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
+}
+
+/** Errors the router meets before any route or hook runs (a URL that is not valid percent-encoding). */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: err.code }, 'request refused');
+  const body: ErrorBody = { error: true, message: 'The request address is not valid', errorType: 'VALIDATION' };
+  void reply.status(400).send(body);
+}
+
+/**
+ * While the server shuts down, requests still arriving on open connections get 503 with the error
+ * body (Fastify's own answer has another shape) and the connection is closed, so the load balancer
+ * sends them elsewhere.
+ */
+export function registerShutdownRefusal(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    void reply.header('connection', 'close');
+    throw new AppError(503, 'The server is restarting. Please try again in a moment.', { errorType: 'SHUTTING_DOWN' });
   });
 }

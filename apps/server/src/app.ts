@@ -14,6 +14,7 @@ import {
   registerErrorHandler,
   registerShutdownRefusal,
 } from './http/error-handler.js';
+import { rateLimitAddress } from './http/limiter.js';
 import { registerResponseCache, type CacheRouteConfig } from './http/response-cache.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -54,6 +55,10 @@ export interface RouteAuthConfig {
 
 declare module 'fastify' {
   interface FastifyContextConfig extends RouteAuthConfig, CacheRouteConfig {}
+  interface FastifyRequest {
+    /** The caller's address as rate limits count it (IPv6 by its /64), after TRUST_PROXY. */
+    readonly clientAddress: string;
+  }
 }
 
 async function refuseUnstorableText(request: FastifyRequest) {
@@ -72,6 +77,11 @@ async function refuseUnstorableText(request: FastifyRequest) {
   }
 }
 
+/** A hop count trusts that many proxies nearest the server; addresses and ranges trust those proxies. */
+function trustedProxies(trust: Deps['config']['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'] | false;
   /** Sees every route as it is registered (the authorisation matrix test walks them). */
@@ -81,7 +91,7 @@ export interface BuildOptions {
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustedProxies(deps.config.trustProxy),
     // At warn and above nothing per request is logged, so skip making a child logger for every request;
     // the error handler names the request id itself.
     childLoggerFactory: (logger, bindings, childOptions) => {
@@ -99,6 +109,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.decorateRequest('clientAddress', {
+    getter(this: FastifyRequest) {
+      return rateLimitAddress(this.ip);
+    },
+  });
   registerShutdownRefusal(app);
   if (options.onRoute) {
     const onRoute = options.onRoute;

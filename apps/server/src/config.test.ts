@@ -6,6 +6,13 @@ import { ConfigError, loadConfig } from './config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+const STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+  STRIPE_RESUME_BOARD_PRICE: 'price_x',
+};
+
 describe('configuration', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
@@ -33,7 +40,58 @@ describe('configuration', () => {
   it('refuses test payments in production unless allowed', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER test is refused in production/);
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1' }).paymentProvider).toBe('test');
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }).paymentProvider).toBe('stripe');
+    expect(loadConfig({ ...STRIPE }).paymentProvider).toBe('stripe');
+  });
+
+  it('refuses Stripe mode without all four Stripe variables, naming the missing ones', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      'Invalid configuration: Stripe mode needs STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY, STRIPE_RESUME_BOARD_PRICE (missing)',
+    );
+    for (const name of Object.keys(STRIPE)) {
+      const env: Record<string, string> = { ...STRIPE, [name]: '' };
+      expect(() => loadConfig(env), name).toThrow(
+        new RegExp(`^Invalid configuration: Stripe mode needs ${name} \\(missing\\)$`),
+      );
+    }
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/Stripe mode needs STRIPE_SECRET_KEY, /);
+    expect(loadConfig({ ...STRIPE }).stripe).toEqual({
+      secretKey: 'sk_live_x',
+      webhookSecret: 'whsec_x',
+      publishableKey: 'pk_live_x',
+      resumeBoardPrice: 'price_x',
+    });
+  });
+
+  it('takes test payments at a public address only when PAYMENT_PROVIDER=test says so', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://teacheast.com' })).toThrow(
+      /^Invalid configuration: PAYMENT_PROVIDER must be set for a public address \(PUBLIC_URL https:\/\/teacheast.com\)/,
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://teacheast.com', PAYMENT_PROVIDER: 'test' }).paymentProvider).toBe('test');
+    for (const local of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://[::1]:3000',
+      'http://app.localhost',
+    ]) {
+      expect(loadConfig({ PUBLIC_URL: local }).paymentProvider, local).toBe('test');
+    }
+    expect(loadConfig({ PUBLIC_URL: 'https://teacheast.com', ...STRIPE }).paymentProvider).toBe('stripe');
+  });
+
+  it('takes TRUST_PROXY as a hop count or the proxies\' addresses, never "trust everyone"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', '10.0.0/8', '1.2.3.4/8/9', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        /^Invalid configuration: TRUST_PROXY must be the number of proxies/,
+      );
+    }
   });
 
   it.each([

@@ -1,5 +1,6 @@
 // The only reader of process.env: parses the configuration once and fails fast with one line per problem.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optional = z
@@ -79,12 +80,16 @@ export interface Config {
   paymentProvider: 'test' | 'stripe';
   stripe?: {
     secretKey: string;
-    webhookSecret?: string;
-    publishableKey?: string;
-    resumeBoardPrice?: string;
+    webhookSecret: string;
+    publishableKey: string;
+    resumeBoardPrice: string;
   };
   sessionTtlDays: number;
-  trustProxy: boolean;
+  /**
+   * Which connections may name the client's address in X-Forwarded-For: false (none), a number of
+   * proxy hops in front of the server, or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
   redisUrl?: string;
   blogUrl: string;
   socialUrl: string;
@@ -98,6 +103,40 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_RESUME_BOARD_PRICE',
+] as const;
+
+/** A PUBLIC_URL on this machine: test payments need no explicit opt-in there. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+const TRUST_PROXY_HELP =
+  'TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or their addresses or CIDR ranges separated by commas (e.g. 10.0.0.0/8)';
+
+/**
+ * TRUST_PROXY as a hop count or the proxies' address ranges. "true" (trust every hop) is refused:
+ * it would let a client choose its own address by writing X-Forwarded-For.
+ */
+export function parseTrustProxy(value: string | undefined): { value: Config['trustProxy'] } | string {
+  if (value === undefined || value === '0' || value === 'false') return { value: false };
+  if (/^\d{1,2}$/.test(value)) return { value: Number(value) };
+  const entries = value.split(',').map((v) => v.trim());
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const maxPrefix = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (family === 0 || !prefixOk || extra !== undefined) return `${TRUST_PROXY_HELP}, not ${JSON.stringify(entry)}`;
+  }
+  return { value: entries };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -105,22 +144,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
-  const paymentProvider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'test');
+  // Any Stripe variable means Stripe mode, so a half-set Stripe set-up stops the server.
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (STRIPE_VARIABLES.some((name) => e[name]) ? 'stripe' : 'test');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const problems: string[] = [];
-  if (paymentProvider === 'stripe' && !e.STRIPE_SECRET_KEY) {
-    problems.push('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe');
+  if (paymentProvider === 'stripe') {
+    // Half a Stripe set-up takes money and grants nothing: every variable is needed from the start.
+    const missing = STRIPE_VARIABLES.filter((name) => !e[name]);
+    if (missing.length > 0) problems.push(`Stripe mode needs ${missing.join(', ')} (missing)`);
   }
   if (paymentProvider === 'test' && e.NODE_ENV === 'production' && e.ALLOW_TEST_PAYMENTS !== '1') {
     problems.push(
       'PAYMENT_PROVIDER test is refused in production: set STRIPE_SECRET_KEY, or ALLOW_TEST_PAYMENTS=1 for a demo',
     );
+  } else if (paymentProvider === 'test' && !e.PAYMENT_PROVIDER && !isLocalUrl(publicUrl)) {
+    problems.push(
+      `PAYMENT_PROVIDER must be set for a public address (PUBLIC_URL ${publicUrl}): stripe with the STRIPE_* variables, or test to take test payments on purpose`,
+    );
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push(trustProxy);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     mediaDir: e.MEDIA_DIR,
     blobStore: e.BLOB_STORE,
@@ -128,16 +177,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     contactTo: e.CONTACT_TO,
     paymentProvider,
-    stripe: e.STRIPE_SECRET_KEY
-      ? {
-          secretKey: e.STRIPE_SECRET_KEY,
-          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
-          resumeBoardPrice: e.STRIPE_RESUME_BOARD_PRICE,
-        }
-      : undefined,
+    stripe:
+      paymentProvider === 'stripe'
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+            resumeBoardPrice: e.STRIPE_RESUME_BOARD_PRICE!,
+          }
+        : undefined,
     sessionTtlDays: e.SESSION_TTL_DAYS,
-    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    trustProxy: typeof trustProxy === 'string' ? false : trustProxy.value,
     redisUrl: e.REDIS_URL,
     blogUrl: e.BLOG_URL,
     socialUrl: e.SOCIAL_URL,

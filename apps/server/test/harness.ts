@@ -160,6 +160,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATABASE_URL: database.url,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     PUBLIC_URL: 'http://teacheast.test',
+    PAYMENT_PROVIDER: 'test',
     MEDIA_DIR: mediaDir,
     CONTACT_TO: 'team@teacheast.test',
     WEB_DIST: path.join(mediaDir, 'no-web'),

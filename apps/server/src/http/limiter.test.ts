@@ -1,7 +1,7 @@
 // The rate-limit counters, in memory and in a real Redis (REDIS_TEST_URL, by default the local one).
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryLimiter, createRedisLimiter, type Limiter } from './limiter.js';
+import { createMemoryLimiter, createRedisLimiter, rateLimitAddress, type Limiter } from './limiter.js';
 
 const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 
@@ -63,5 +63,33 @@ describe.each(kinds)('limiter (%s)', (kind, make) => {
     else await new Promise((r) => setTimeout(r, 150));
     expect(await limiter.peek(k)).toBe(0);
     expect(await limiter.hit(k, 2, 100)).toEqual({ allowed: true, count: 1 });
+  });
+});
+
+describe('memory limiter bounds', () => {
+  it('keeps at most its maximum number of counters however many keys a flood uses', async () => {
+    let clock = 0;
+    const limiter = createMemoryLimiter(() => clock, 1000);
+    for (let i = 0; i < 5000; i++) await limiter.hit(`flood:${i}`, 10, 60_000);
+    expect(limiter.size()).toBeLessThanOrEqual(1000);
+    // The newest counters are kept.
+    expect(await limiter.peek('flood:4999')).toBe(1);
+    clock += 60_001;
+    await limiter.hit('after', 10, 60_000);
+    expect(limiter.size()).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('rate-limit address', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+  ])('%s counts as %s', (ip, expected) => {
+    expect(rateLimitAddress(ip)).toBe(expected);
   });
 });

@@ -13,9 +13,19 @@ export interface Limiter {
   close(): Promise<void>;
 }
 
-export function createMemoryLimiter(now: () => number = Date.now): Limiter {
+/** The most counters one instance keeps in memory (about 10 MB); see the comment in `hit`. */
+export const MEMORY_LIMITER_MAX_KEYS = 100_000;
+
+export function createMemoryLimiter(
+  now: () => number = Date.now,
+  maxKeys = MEMORY_LIMITER_MAX_KEYS,
+): Limiter & { size(): number } {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let sweeps = 0;
+  const sweep = () => {
+    const t = now();
+    for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
+  };
   function current(key: string) {
     const w = windows.get(key);
     if (w && w.resetAt > now()) return w;
@@ -24,13 +34,20 @@ export function createMemoryLimiter(now: () => number = Date.now): Limiter {
   }
   return {
     async hit(key, limit, windowMs) {
-      if (++sweeps % 10_000 === 0) {
-        const t = now();
-        for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
+      if (++sweeps % 10_000 === 0) sweep();
+      let w = current(key);
+      if (!w) {
+        // Memory stays bounded however many addresses a flood uses: expired counters go first, then
+        // the oldest (a Map iterates in insertion order), which are the nearest to expiring anyway.
+        if (windows.size >= maxKeys) sweep();
+        for (const oldest of windows.keys()) {
+          if (windows.size < maxKeys) break;
+          windows.delete(oldest);
+        }
+        w = { count: 0, resetAt: now() + windowMs };
+        windows.set(key, w);
       }
-      const w = current(key) ?? { count: 0, resetAt: now() + windowMs };
       w.count += 1;
-      windows.set(key, w);
       return { allowed: w.count <= limit, count: w.count };
     },
     async release(key) {
@@ -46,7 +63,28 @@ export function createMemoryLimiter(now: () => number = Date.now): Limiter {
     async close() {
       windows.clear();
     },
+    size: () => windows.size,
   };
+}
+
+/**
+ * The address a rate limit counts: an IPv4 address as it is, an IPv6 address by its /64, since one
+ * subscriber is routinely given a whole /64 and could otherwise rotate through it.
+ */
+export function rateLimitAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]!.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export function createRedisLimiter(url: string): Limiter {

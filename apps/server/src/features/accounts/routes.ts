@@ -35,7 +35,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { body: RegisterSchema, response: { 201: MessageSchema } } },
     async (request, reply) => {
       accounts.refuseHoneypot(request.body.password2);
-      const result = await accounts.registerUser(deps, request.body, request.ip);
+      const result = await accounts.registerUser(deps, request.body, request.clientAddress);
       return reply.status(201).send(result);
     },
   );
@@ -52,7 +52,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
       // A flood from a locked-out address is refused before its body is read, and the connection is
       // closed, so each further attempt costs the attacker a new connection and the server almost nothing.
       onRequest: async (request, reply) => {
-        if (await accounts.isLockedOutAddress(deps, request.ip)) {
+        if (await accounts.isLockedOutAddress(deps, request.clientAddress)) {
           void reply.header('connection', 'close').header('retry-after', String(accounts.LOGIN_WINDOW_MS / 1000));
           throw accounts.lockedOut();
         }
@@ -61,7 +61,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       accounts.refuseHoneypot(request.body.password2);
-      const { token, currentUser } = await accounts.logIn(deps, request.body, request.ip);
+      const { token, currentUser } = await accounts.logIn(deps, request.body, request.clientAddress);
       void reply.header('auth-token', token);
       return { currentUser };
     },
@@ -82,7 +82,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
   r.get(
     '/api/forgot-password',
     { schema: { querystring: ForgotPasswordSchema, response: { 200: MessageSchema } } },
-    async (request) => accounts.requestPasswordReset(deps, request.query.email, request.ip),
+    async (request) => accounts.requestPasswordReset(deps, request.query.email, request.clientAddress),
   );
 
   r.post(

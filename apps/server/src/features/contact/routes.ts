@@ -8,6 +8,6 @@ export function registerContactRoutes(app: FastifyInstance, deps: Deps): void {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post('/api/contact-us', { schema: { body: ContactSchema, response: { 200: MessageSchema } } }, async (request) =>
-      sendContactMessage(deps, request.body, request.ip),
+      sendContactMessage(deps, request.body, request.clientAddress),
     );
 }

@@ -274,7 +274,13 @@ describe(`Stripe webhooks (${dialect})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PAYMENT_PROVIDER: 'stripe' },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_RESUME_BOARD_PRICE: 'price_x',
+        PAYMENT_PROVIDER: 'stripe',
+      },
       payments: fakeStripeProvider(states),
     });
     buyer = await createUser(t);

@@ -334,7 +334,7 @@ function registerCouponRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       refuseHoneypot(request.body.password2);
-      const { token, message, currentUser } = await coupons.redeemCoupon(deps, request.body, request.ip);
+      const { token, message, currentUser } = await coupons.redeemCoupon(deps, request.body, request.clientAddress);
       return reply.status(201).header('auth-token', token).send({ message, currentUser });
     },
   );

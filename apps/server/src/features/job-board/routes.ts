@@ -93,7 +93,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     '/api/job/clicks',
     { config: { keepsCache: true }, schema: { body: JobClickSchema, response: { 200: MessageSchema } } },
-    async (request) => jobBoard.countClick(deps, request.body.uuid, request.ip),
+    async (request) => jobBoard.countClick(deps, request.body.uuid, request.clientAddress),
   );
 
   r.post(
@@ -105,7 +105,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 200: z.object({ message: z.string(), timeSpent: z.number() }) },
       },
     },
-    async (request) => jobBoard.addTimeSpent(deps, request.body.uuid, request.body.timeSpent, request.ip),
+    async (request) => jobBoard.addTimeSpent(deps, request.body.uuid, request.body.timeSpent, request.clientAddress),
   );
 
   r.get(

@@ -127,8 +127,7 @@ export function fillShell(
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(
       '<div id="root"></div>',
-      () =>
-        `<div id="root">${page.html}</div><script type="application/json" id="${dataId}">${json}</script>`,
+      () => `<div id="root">${page.html}</div><script type="application/json" id="${dataId}">${json}</script>`,
     );
 }
 
@@ -148,6 +147,8 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
       wildcard: false,
       index: false,
       preCompressed: true,
+      // The send library's own Cache-Control (public, max-age=0) would override ours.
+      cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.raw.setHeader('cache-control', 'public, max-age=31536000, immutable');
@@ -179,7 +180,11 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
         });
         const page = await renderer.render(url, answers, { sanitizeHtml: sanitizeRichText });
         if (!page) return sendShell(reply, shells.shellFor(pathname), status);
-        return sendShell(reply, fillShell(shells.renderedShellFor(pathname), page, answers, renderer.PRERENDER_DATA_ID), status);
+        return sendShell(
+          reply,
+          fillShell(shells.renderedShellFor(pathname), page, answers, renderer.PRERENDER_DATA_ID),
+          status,
+        );
       } catch (err) {
         // A page that cannot be rendered here is still served: the browser renders it instead.
         request.log.error({ err }, 'page render failed');

@@ -29,12 +29,12 @@ const UserJobParams = z.object({ userUuid: uuidParam, jobUuid: uuidParam });
 const FavoriteResultSchema = z.object({ message: z.string(), favoritedBy: z.array(z.string()) });
 
 /**
- * Public answers that are the same for everybody: cacheable for a short while, and revalidated
- * with an ETag so an unchanged page of results costs no body at all.
+ * Public answers that are the same for everybody but change with any write: caches may keep them
+ * but must revalidate every time (`no-cache`), and the ETag makes an unchanged answer cost no body.
  */
-function sendPublic<T>(request: FastifyRequest, reply: FastifyReply, body: T, maxAgeSeconds: number) {
+function sendPublic<T>(request: FastifyRequest, reply: FastifyReply, body: T) {
   const etag = `W/"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
-  void reply.header('cache-control', `public, max-age=${maxAgeSeconds}`).header('etag', etag);
+  void reply.header('cache-control', 'public, no-cache').header('etag', etag);
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   return body;
 }
@@ -50,7 +50,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       const results = await jobBoard.searchJobs(deps, request.query);
-      return sendPublic(request, reply, { results }, 30);
+      return sendPublic(request, reply, { results });
     },
   );
 
@@ -59,7 +59,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
     { config: { cache: 'public' }, schema: { params: CountryParams, response: { 200: z.array(CityCountSchema) } } },
     async (request, reply) => {
       const cities = await jobBoard.listCitiesWithJobs(deps, request.params.country);
-      return sendPublic(request, reply, cities, 30);
+      return sendPublic(request, reply, cities);
     },
   );
 

@@ -187,10 +187,14 @@ describe(`job search (${dialect})`, () => {
     expect(res.json()).toMatchObject({ error: true, message: expect.any(String) });
   });
 
-  it('lets browsers cache results briefly and revalidate them with an ETag', async () => {
+  it('makes browsers and shared caches revalidate every search and city list (ETag), so a write shows at once', async () => {
+    // Both answers change with any publication: nothing may reuse them without asking.
+    const cities = await t.inject({ method: 'GET', url: '/api/jobs/cities/china' });
+    expect(cities.headers['cache-control']).toBe('public, no-cache');
+    expect(String(cities.headers.etag)).toMatch(/^W\/".+"$/);
     await createPublishedJob(t, ownerId, { country: 'china', city: 'Shanghai' });
     const first = await t.inject({ method: 'GET', url: '/api/filter-jobs?country=china&page=1' });
-    expect(first.headers['cache-control']).toBe('public, max-age=30');
+    expect(first.headers['cache-control']).toBe('public, no-cache');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/".+"$/);
     const again = await t.inject({

@@ -45,6 +45,8 @@ export default defineConfig({
         },
       })),
       'apps/web/vitest.config.ts',
+      // The build script runs real Vite builds: allow it time.
+      { test: { name: 'scripts', root: 'scripts', environment: 'node', testTimeout: 120_000 } },
     ],
   },
 });

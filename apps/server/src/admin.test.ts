@@ -40,6 +40,26 @@ describe(`admin command (${dialect})`, () => {
     expect(lines.join('\n')).toContain('A question about posting');
   });
 
+  it('shows control characters in contact messages escaped, so they cannot drive the terminal', async () => {
+    await t.db
+      .insertInto('contact_messages')
+      .values({
+        email: 'evil@example.com',
+        subject: 'Hi\u001b]0;owned\u0007',
+        text: 'Line one\u001b[2J\u001b[1;1HFake line\rOverwrite\u202etxt.exe\nSecond line\u009b',
+        created_at: t.clock.now() + 1,
+      })
+      .execute();
+    lines = [];
+    expect(await run('contact', 'list', '1')).toBe(0);
+    const output = lines.join('\n');
+    // eslint-disable-next-line no-control-regex -- asserting no control character survives
+    expect(output).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(output).toContain('Hi\\u001b]0;owned\\u0007');
+    expect(output).toContain('Line one\\u001b[2J\\u001b[1;1HFake line\\u000dOverwrite\\u202etxt.exe');
+    expect(output).toContain('  Second line\\u009b');
+  });
+
   it('unpublishes a job', async () => {
     const owner = await createUser(t);
     const id = await createPublishedJob(t, owner.id);

@@ -27,6 +27,18 @@ export interface AdminContext {
 
 export class AdminUsageError extends Error {}
 
+// C0 and C1 controls, DEL, and the bidirectional overrides and isolates.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text written by strangers (contact messages), made safe for an operator's terminal: a control
+ * character could move the cursor, rewrite earlier lines or change the title; it is shown escaped.
+ */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Runs one command; answers the process exit code. */
 export async function runAdmin(args: string[], ctx: AdminContext): Promise<number> {
   const [area, action, arg] = args;
@@ -48,9 +60,9 @@ export async function runAdmin(args: string[], ctx: AdminContext): Promise<numbe
       const messages = await repo.listContactMessages(ctx.db, limit);
       if (messages.length === 0) ctx.out('No contact messages.');
       for (const m of messages) {
-        ctx.out(`#${m.id}  ${new Date(m.created_at).toISOString()}  ${m.email}`);
-        ctx.out(`  Subject: ${m.subject || '(none)'}`);
-        for (const line of m.text.split(/\r?\n/)) ctx.out(`  ${line}`);
+        ctx.out(`#${m.id}  ${new Date(m.created_at).toISOString()}  ${printable(m.email)}`);
+        ctx.out(`  Subject: ${m.subject ? printable(m.subject) : '(none)'}`);
+        for (const line of m.text.split(/\r?\n/)) ctx.out(`  ${printable(line)}`);
         ctx.out('');
       }
       return 0;

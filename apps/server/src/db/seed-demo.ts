@@ -497,6 +497,13 @@ export async function seedDemo(
 }
 
 async function main(): Promise<void> {
+  if (process.env.NODE_ENV === 'production') {
+    // The demo accounts share one published password: they must never reach a real site.
+    process.stderr.write(
+      'npm run demo refuses to run with NODE_ENV=production: its accounts share a published password\n',
+    );
+    process.exit(1);
+  }
   let config: Config;
   try {
     config = loadConfig();

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompleteDraft } from './features/employers/test-factories.js';
+import { COMPLETE_DETAILS, imageDataUrl, pdfDataUrl } from './features/resumes/test-factories.js';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../test/harness.js';
 import { AdminUsageError, runAdmin } from './admin.js';
 
@@ -12,6 +16,7 @@ describe(`admin command (${dialect})`, () => {
       blobs: t.deps.blobs,
       now: () => t.clock.now(),
       out: (l) => lines.push(l),
+      log: t.deps.log,
     });
 
   beforeAll(async () => {
@@ -77,6 +82,54 @@ describe(`admin command (${dialect})`, () => {
     expect(await t.db.selectFrom('users').select('id').where('id', '=', owner.id).execute()).toHaveLength(0);
     expect(await t.db.selectFrom('jobs').select('id').where('id', '=', id).execute()).toHaveLength(0);
     expect(await run('users', 'delete', 'leaving@example.com')).toBe(1);
+  });
+
+  it('deletes a user with the same path as the account page: resume photo and PDF files, drafts, queued mail', async () => {
+    const owner = await createUser(t, 'closing@example.com');
+    const other = await createUser(t, 'staying@example.com');
+    const files = () =>
+      fs
+        .readdirSync(t.mediaDir, { recursive: true })
+        .map(String)
+        .filter((f) => path.extname(f))
+        .sort();
+    const before = files();
+    const draft = await createCompleteDraft(t, owner);
+    await t.inject({
+      method: 'PUT',
+      url: `/api/post-resume/details/${owner.id}`,
+      headers: owner.auth,
+      payload: COMPLETE_DETAILS,
+    });
+    for (const [part, payload] of [
+      ['profile-image', { profileImage: await imageDataUrl('png', 200, 200) }],
+      ['resume', { resumeUrl: pdfDataUrl() }],
+    ] as const) {
+      const res = await t.inject({
+        method: 'PATCH',
+        url: `/api/post-resume/${part}/${owner.id}`,
+        headers: owner.auth,
+        payload,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await t.inject({ method: 'GET', url: '/api/forgot-password?email=closing@example.com' });
+    await t.inject({ method: 'GET', url: '/api/forgot-password?email=staying@example.com' });
+    await t.deps.mail.flush();
+    const uploaded = files().filter((f) => !before.includes(f));
+    expect(uploaded.length).toBeGreaterThanOrEqual(4); // the photo, the PDF, the draft's header and photos
+    const otherFiles = files();
+
+    lines = [];
+    expect(await run('users', 'delete', 'closing@example.com')).toBe(0);
+    expect(files().filter((f) => uploaded.includes(f))).toEqual([]);
+    expect(files()).toEqual(otherFiles.filter((f) => !uploaded.includes(f)));
+    expect(await t.db.selectFrom('resumes').select('id').where('user_id', '=', owner.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('jobs').select('id').where('id', '=', draft).execute()).toEqual([]);
+    const outbox = await t.db.selectFrom('mail_outbox').select('to_address').execute();
+    expect(outbox.map((m) => m.to_address)).not.toContain('closing@example.com');
+    expect(outbox.map((m) => m.to_address)).toContain('staying@example.com');
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', other.id).execute()).toHaveLength(1);
   });
 
   it('explains bad usage', async () => {

@@ -1,21 +1,23 @@
 // Operator commands: `npm run admin -- <command>`. Coupons, contact messages, unpublishing a job,
 // deleting a user. Runs against the database named by DATABASE_URL.
 import path from 'node:path';
+import { pino } from 'pino';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createDbBlobStore, createFsBlobStore, type BlobStore } from './integrations/blobs/blob-store.js';
-import { mediaKeyOf } from './integrations/images/images.js';
 import { createCoupons } from './features/employers/coupons-service.js';
 import * as repo from './features/employers/repo.js';
+import { eraseUser } from './features/accounts/personal-data.js';
+import type { Deps } from './http/context.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
   coupons create N        create N coupon codes and print their sign-up links
   contact list [N]        list the latest N contact messages (default 50)
   jobs unpublish <uuid>   take a job off the board (it returns to its owner's unpublished tab)
-  users delete <email>    delete a user with their jobs, images and sessions`;
+  users delete <email>    delete a user with their jobs, resume, files, sessions and queued mail`;
 
 export interface AdminContext {
   db: Db;
@@ -23,6 +25,7 @@ export interface AdminContext {
   blobs: BlobStore;
   now: () => number;
   out: (line: string) => void;
+  log: Deps['log'];
 }
 
 export class AdminUsageError extends Error {}
@@ -84,13 +87,10 @@ export async function runAdmin(args: string[], ctx: AdminContext): Promise<numbe
         ctx.out(`No user ${email}.`);
         return 1;
       }
-      const media = await repo.listMediaUrlsOfUser(ctx.db, userId);
-      await ctx.db.transaction().execute((trx) => repo.deleteUserAndJobs(trx, userId));
-      for (const url of media) {
-        const key = mediaKeyOf(url);
-        if (key) await ctx.blobs.delete(key).catch(() => undefined);
-      }
-      ctx.out(`User ${email} is deleted, with their jobs and ${media.length} images.`);
+      const { files } = await eraseUser({ db: ctx.db, blobs: ctx.blobs, log: ctx.log }, userId, {
+        publishedJobs: 'delete',
+      });
+      ctx.out(`User ${email} is deleted, with their jobs, resume and ${files} files.`);
       return 0;
     }
     default:
@@ -120,6 +120,7 @@ async function main(): Promise<void> {
       blobs,
       now: Date.now,
       out: (line) => process.stdout.write(`${line}\n`),
+      log: pino({ level: 'warn' }, pino.destination(2)),
     });
   } catch (err) {
     if (err instanceof AdminUsageError) {

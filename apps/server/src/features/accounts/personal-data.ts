@@ -102,8 +102,8 @@ export async function exportAccount(deps: Deps, userId: string) {
 }
 
 /**
- * Deletes the account, its sessions, resume, saved jobs, uploads and unpublished jobs. Published and
- * expired jobs stay (schools' postings are public and their metrics are the job's), without an owner.
+ * Deletes the account after checking its password (the account page). Published and expired jobs
+ * stay (schools' postings are public and their metrics are the job's), without an owner.
  */
 export async function deleteAccount(deps: Deps, userId: string, password: string): Promise<{ message: string }> {
   const user = await deps.db
@@ -114,8 +114,26 @@ export async function deleteAccount(deps: Deps, userId: string, password: string
   if (!(await verifyPassword(user.password_hash, password))) {
     throw new AppError(403, 'The password is not right.', { fields: { password: 'The password is not right.' } });
   }
+  await eraseUser(deps, userId, { publishedJobs: 'keep' });
+  deps.log.info({ event: 'account_deleted' }, 'an account was deleted');
+  return { message: 'Your account and its data have been deleted.' };
+}
+
+/**
+ * The one way a user is removed, from the account page and the operator's command alike: their
+ * sessions, tokens, resume with its photo and PDF, saved jobs, unpublished jobs with their images,
+ * and the mail queued to them go; published jobs are kept without an owner, or (the operator's
+ * choice) deleted with their images. Rows go in one transaction, files after it.
+ */
+export async function eraseUser(
+  deps: Pick<Deps, 'db' | 'blobs' | 'log'>,
+  userId: string,
+  options: { publishedJobs: 'keep' | 'delete' },
+): Promise<{ files: number }> {
   const blobKeys = await deps.db.transaction().execute(async (trx) => {
     const keys: string[] = [];
+    const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+    if (!user) return keys;
     const resume = await trx
       .selectFrom('resumes')
       .select(['profile_image', 'resume_pdf_key'])
@@ -123,21 +141,20 @@ export async function deleteAccount(deps: Deps, userId: string, password: string
       .executeTakeFirst();
     if (resume?.profile_image) keys.push(resume.profile_image);
     if (resume?.resume_pdf_key) keys.push(resume.resume_pdf_key);
-    const drafts = await trx
-      .selectFrom('jobs')
-      .select(['id', 'thumbnail', 'tile_thumbnail'])
-      .where('user_id', '=', userId)
-      .where('published_at', 'is', null)
-      .execute();
-    if (drafts.length > 0) {
-      const draftIds = drafts.map((d) => d.id);
-      const images = await trx.selectFrom('job_images').select('url').where('job_id', 'in', draftIds).execute();
-      for (const url of [...drafts.flatMap((d) => [d.thumbnail, d.tile_thumbnail]), ...images.map((i) => i.url)]) {
+    let jobs = trx.selectFrom('jobs').select(['id', 'thumbnail', 'tile_thumbnail']).where('user_id', '=', userId);
+    if (options.publishedJobs === 'keep') jobs = jobs.where('published_at', 'is', null);
+    const doomed = await jobs.execute();
+    if (doomed.length > 0) {
+      const ids = doomed.map((d) => d.id);
+      const images = await trx.selectFrom('job_images').select('url').where('job_id', 'in', ids).execute();
+      for (const url of [...doomed.flatMap((d) => [d.thumbnail, d.tile_thumbnail]), ...images.map((i) => i.url)]) {
         const key = mediaKeyOf(url);
         if (key) keys.push(key);
       }
-      await trx.deleteFrom('jobs').where('id', 'in', draftIds).execute();
+      await trx.deleteFrom('jobs').where('id', 'in', ids).execute();
     }
+    // Mail waiting for them (confirmation and reset links among it) goes too.
+    await trx.deleteFrom('mail_outbox').where('to_address', '=', user.email).execute();
     // Sessions, tokens, the resume, favourites, credits, payments and subscriptions go with the user
     // (ON DELETE CASCADE); published jobs keep their metrics with no owner (ON DELETE SET NULL).
     await trx.deleteFrom('users').where('id', '=', userId).execute();
@@ -146,6 +163,5 @@ export async function deleteAccount(deps: Deps, userId: string, password: string
   // Files go after the rows are gone: a crash in between leaves an unreferenced file, never a broken row.
   for (const key of blobKeys)
     await deps.blobs.delete(key).catch((err: unknown) => deps.log.warn({ err }, 'could not delete an upload'));
-  deps.log.info({ event: 'account_deleted' }, 'an account was deleted');
-  return { message: 'Your account and its data have been deleted.' };
+  return { files: blobKeys.length };
 }

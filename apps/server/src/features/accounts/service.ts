@@ -138,10 +138,9 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
   await enforceLimit(deps.limiter, `forgot:email:${email}`, 5, HOUR);
   // The account is looked up once the answer has left, so the answer is the same work, and takes the
   // same time, whether the e-mail has an account or not.
+  // The mailer tracks this step, so a shutdown right after the answer still sends the mail.
   const now = deps.clock.now();
-  setTimeout(() => {
-    sendResetLink(deps, email, now).catch((err: unknown) => deps.log.error({ err }, 'password reset e-mail failed'));
-  }, 20);
+  deps.mail.afterAnswer(() => sendResetLink(deps, email, now));
   return { message: FORGOT_MESSAGE };
 }
 
@@ -149,12 +148,16 @@ async function sendResetLink(deps: Deps, email: string, now: number) {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
   const token = newToken();
-  await repo.insertEmailToken(deps.db, { token, userId: user.id, purpose: 'reset', now, ttlMs: RESET_TTL_MS });
-  await deps.mail.send({
-    to: email,
-    subject: 'Reset your TeachEast password',
-    text: `Someone asked to reset the password of your TeachEast account.\n\nChoose a new password here:\n${deps.config.publicUrl}/change-password/${token}\n\nThe link works once and expires in one hour. If you did not ask for this, you can ignore this e-mail.\n`,
+  // The token and its mail are written together, as sign-up does: never a link without its token.
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    await repo.insertEmailToken(trx, { token, userId: user.id, purpose: 'reset', now, ttlMs: RESET_TTL_MS });
+    return deps.mail.store(trx, {
+      to: email,
+      subject: 'Reset your TeachEast password',
+      text: `Someone asked to reset the password of your TeachEast account.\n\nChoose a new password here:\n${deps.config.publicUrl}/change-password/${token}\n\nThe link works once and expires in one hour. If you did not ask for this, you can ignore this e-mail.\n`,
+    });
   });
+  deps.mail.deliver(stored);
 }
 
 export async function resetPassword(deps: Deps, input: { token: string; password: string }) {

@@ -357,21 +357,3 @@ export async function findUserIdByEmail(db: DbOrTrx, email: string): Promise<str
   return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id;
 }
 
-/** Every stored media URL of a user's jobs, so their files can be removed with them. */
-export async function listMediaUrlsOfUser(db: DbOrTrx, userId: string): Promise<string[]> {
-  const jobs = await db
-    .selectFrom('jobs')
-    .select(['id', 'thumbnail', 'tile_thumbnail'])
-    .where('user_id', '=', userId)
-    .execute();
-  const ids = jobs.map((j) => j.id);
-  const images = ids.length ? await db.selectFrom('job_images').select('url').where('job_id', 'in', ids).execute() : [];
-  return [...jobs.flatMap((j) => [j.thumbnail, j.tile_thumbnail]), ...images.map((i) => i.url)].filter(
-    (u): u is string => typeof u === 'string',
-  );
-}
-
-export async function deleteUserAndJobs(db: DbOrTrx, userId: string): Promise<void> {
-  await db.deleteFrom('jobs').where('user_id', '=', userId).execute();
-  await db.deleteFrom('users').where('id', '=', userId).execute();
-}

@@ -25,7 +25,12 @@ export interface Mailer {
   store(db: DbOrTrx, message: MailMessage): Promise<StoredMail>;
   /** Hands a stored message to SMTP in the background. */
   deliver(stored: StoredMail): void;
-  /** Waits until every queued message has been handed to SMTP (or failed). */
+  /**
+   * Runs `work` once the current answer has left (after `delayMs`), tracked like a queued message:
+   * `flush()` and `close()` wait for it, so a shutdown right after the answer loses nothing.
+   */
+  afterAnswer(work: () => Promise<void>, delayMs?: number): void;
+  /** Waits until every queued message and after-answer step has finished (sent or failed). */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -80,6 +85,9 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
     store,
     deliver(stored) {
       track(transmit(stored));
+    },
+    afterAnswer(work, delayMs = 20) {
+      track(new Promise<void>((resolve) => setTimeout(resolve, delayMs)).then(work));
     },
     async flush() {
       while (pending.size > 0) await Promise.all([...pending]);

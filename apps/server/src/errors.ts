@@ -3,13 +3,20 @@ export class AppError extends Error {
   readonly status: number;
   readonly errorType?: string;
   readonly fields?: Record<string, string>;
+  /** Sent as Retry-After: when the caller may try again (429, 503). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(status: number, message: string, options: { errorType?: string; fields?: Record<string, string> } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { errorType?: string; fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.status = status;
     this.errorType = options.errorType;
     this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -14,6 +14,9 @@ export const ERROR_TYPES = {
   VALIDATION: 'VALIDATION',
   RATE_LIMITED: 'RATE_LIMITED',
   DB_UNAVAILABLE: 'DB_UNAVAILABLE',
+  /** Password work is at capacity; Retry-After says when to come back. */
+  BUSY: 'BUSY',
+  SHUTTING_DOWN: 'SHUTTING_DOWN',
 } as const;
 
 export const MESSAGES = {

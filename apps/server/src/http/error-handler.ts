@@ -54,6 +54,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { error: true, message: err.message };
       if (err.errorType) body.errorType = err.errorType;
       if (err.fields) body.fields = err.fields;
+      if (err.retryAfterSeconds !== undefined) void reply.header('retry-after', String(err.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       const fields: Record<string, string> = {};

@@ -59,6 +59,30 @@ export async function consumeEmailToken(db: DbOrTrx, token: string, purpose: 'co
   return row?.user_id;
 }
 
+/** The user a live (unused, unexpired) token belongs to, without using it up. */
+export async function findLiveEmailToken(db: DbOrTrx, token: string, purpose: 'confirm' | 'reset', now: number) {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select('user_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Uses up every outstanding token of a user for one purpose (a reset revokes the other reset links). */
+export async function revokeEmailTokens(db: DbOrTrx, userId: string, purpose: 'confirm' | 'reset', now: number) {
+  await db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 export async function confirmUser(db: DbOrTrx, userId: string, now: number): Promise<void> {
   await db
     .updateTable('users')

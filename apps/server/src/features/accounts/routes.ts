@@ -88,7 +88,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     '/api/set-forgot-password',
     { schema: { body: SetForgotPasswordSchema, response: { 200: MessageSchema } } },
-    async (request) => accounts.resetPassword(deps, request.body),
+    async (request) => accounts.resetPassword(deps, request.body, request.clientAddress),
   );
 
   r.get('/api/account/export', { config: { requiresUser: true } }, async (request, reply) => {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CurrentUser } from '@teacheast/shared';
 import { AppError } from '../../errors.js';
-import { createSession, newToken } from '../../http/auth.js';
+import { createSession, hashToken, newToken } from '../../http/auth.js';
 import type { Deps } from '../../http/context.js';
 import { enforceLimit, tooManyRequests } from '../../http/limiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -160,9 +160,14 @@ async function sendResetLink(deps: Deps, email: string, now: number) {
   deps.mail.deliver(stored);
 }
 
-export async function resetPassword(deps: Deps, input: { token: string; password: string }) {
-  const passwordHash = await hashPassword(input.password);
+export async function resetPassword(deps: Deps, input: { token: string; password: string }, ip: string) {
+  // Cheap refusals first: a flood of made-up tokens costs a counter and one indexed read each, never
+  // a password hash (argon2 is what the server has least of).
+  await enforceLimit(deps.limiter, `reset:ip:${ip}`, 20, HOUR);
+  await enforceLimit(deps.limiter, `reset:token:${hashToken(input.token)}`, 5, HOUR);
   const now = deps.clock.now();
+  if (!(await repo.findLiveEmailToken(deps.db, input.token, 'reset', now))) throw invalidResetLink();
+  const passwordHash = await hashPassword(input.password);
   const ok = await deps.db.transaction().execute(async (trx) => {
     const userId = await repo.consumeEmailToken(trx, input.token, 'reset', now);
     if (!userId) return false;
@@ -170,8 +175,13 @@ export async function resetPassword(deps: Deps, input: { token: string; password
     // The link proved the mailbox is theirs.
     await repo.confirmUser(trx, userId, now);
     await repo.deleteSessionsOfUser(trx, userId);
+    // Any other reset link of theirs (an older mail, perhaps read by someone else) stops working.
+    await repo.revokeEmailTokens(trx, userId, 'reset', now);
     return true;
   });
-  if (!ok) throw new AppError(400, 'This password reset link is not valid or has expired. Please ask for a new one.');
+  if (!ok) throw invalidResetLink();
   return { message: 'Your password has been changed. You can log in with it now.' };
 }
+
+const invalidResetLink = () =>
+  new AppError(400, 'This password reset link is not valid or has expired. Please ask for a new one.');

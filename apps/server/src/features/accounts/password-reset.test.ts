@@ -1,0 +1,85 @@
+// Password reset under attack: bad tokens are limited per address and per token, password hashing is
+// capped server-wide (503 + Retry-After past the queue), and a used link revokes its siblings.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, dialect, type TestApp } from '../../../test/harness.js';
+import { AppError } from '../../errors.js';
+import { HASH_QUEUE, HASH_SLOTS, hashPassword } from './passwords.js';
+
+describe(`password reset limits (${dialect})`, () => {
+  let t: TestApp;
+  let ip = 0;
+  const nextIp = () => `198.51.100.${++ip}`;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const reset = (token: string, remoteAddress = nextIp(), password = 'brand-new-pass1') =>
+    t.inject({
+      method: 'POST',
+      url: '/api/set-forgot-password',
+      remoteAddress,
+      payload: { token, password, confirmPassword: password },
+    });
+
+  async function resetLinks(email: string): Promise<string[]> {
+    await t.inject({ method: 'GET', url: `/api/forgot-password?email=${email}`, remoteAddress: nextIp() });
+    await t.deps.mail.flush();
+    return t.mailbox.messages
+      .filter((m) => m.to.includes(email))
+      .flatMap((m) => m.links)
+      .filter((l) => l.includes('/change-password/'))
+      .map((l) => l.split('/').pop()!);
+  }
+
+  it('a successful reset revokes every other outstanding reset link of that user', async () => {
+    const user = await createUser(t, 'twice@example.com');
+    await resetLinks(user.email);
+    const [first, second] = await resetLinks(user.email);
+    expect(first && second && first !== second).toBe(true);
+    expect((await reset(second!)).statusCode).toBe(200);
+    const old = await reset(first!);
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toMatchObject({ error: true, message: expect.stringMatching(/not valid or has expired/) });
+  });
+
+  it('refuses bad tokens from one address after 20 an hour', async () => {
+    const address = nextIp();
+    for (let i = 0; i < 20; i++) expect((await reset(`bad-${i}`, address)).statusCode).toBe(400);
+    const refused = await reset('bad-21', address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: true, errorType: 'RATE_LIMITED' });
+  });
+
+  it('refuses a token tried from many addresses after 5 tries', async () => {
+    for (let i = 0; i < 5; i++) expect((await reset('one-token-many-hands')).statusCode).toBe(400);
+    expect((await reset('one-token-many-hands')).statusCode).toBe(429);
+  });
+
+  it('caps password hashes server-wide: past the queue the caller is told to come back', async () => {
+    const attempts = HASH_SLOTS + HASH_QUEUE + 6;
+    const results = await Promise.allSettled(Array.from({ length: attempts }, () => hashPassword('some-password-1')));
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(HASH_SLOTS + HASH_QUEUE);
+    expect(refused).toHaveLength(6);
+    const err = (refused[0] as PromiseRejectedResult).reason as AppError;
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ status: 503, errorType: 'BUSY', retryAfterSeconds: 5 });
+    // Over HTTP: a burst of log-ins past the queue gets 503 with Retry-After and the error body.
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, (_, i) =>
+        t.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: nextIp(),
+          payload: { email: `burst${i}@example.com`, password: 'wrong-password' },
+        }),
+      ),
+    );
+    const busy = answers.filter((a) => a.statusCode === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]!.headers['retry-after']).toBe('5');
+    expect(busy[0]!.json()).toMatchObject({ error: true, errorType: 'BUSY' });
+    expect(answers.filter((a) => a.statusCode === 401).length).toBeGreaterThanOrEqual(HASH_SLOTS + HASH_QUEUE);
+  });
+});

@@ -82,6 +82,9 @@ function trustedProxies(trust: Deps['config']['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const HEADERS_TIMEOUT_MS = 15_000;
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'] | false;
   /** Sees every route as it is registered (the authorisation matrix test walks them). */
@@ -105,7 +108,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     clientErrorHandler,
     frameworkErrors,
     return503OnClosing: false,
+    // A slow client cannot hold a connection forever: the whole request (a 12 MB upload on a slow
+    // phone included) must arrive within a minute; Node answers 408 with the error body.
+    requestTimeout: REQUEST_TIMEOUT_MS,
   });
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -125,28 +132,33 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     securityHeaders({ stripe: deps.payments.name === 'stripe', production: deps.config.env === 'production' }),
   );
 
-  // Who may call a route is settled before its input is even validated, so an anonymous caller or
-  // another user learns nothing from validation errors. Every path with {userUuid} must be the
-  // caller's own (DESIGN §4); routes with `config: { requiresUser: true }` need a logged-in user, who
-  // must also be the `userUuid` their JSON body names. Public routes carry no hook at all.
-  const authorise = async (request: FastifyRequest) => {
+  // Who may call a route is settled before its body is even read (onRequest), so an anonymous caller
+  // or another user can make the server neither parse a 12 MB upload nor reveal anything through
+  // validation errors. Every path with {userUuid} must be the caller's own (DESIGN §4); routes with
+  // `config: { requiresUser: true }` need a logged-in user, who must also be the `userUuid` their JSON
+  // body names (checked once the body is there). Public routes carry no hook at all.
+  const authoriseCaller = async (request: FastifyRequest) => {
+    const params = request.params as Record<string, unknown> | undefined;
+    const config = request.routeOptions.config as RouteAuthConfig | undefined;
+    if (typeof params?.userUuid === 'string') await requireSelf(deps, request, params.userUuid, config?.authMessage);
+    else if (config?.requiresUser) await requireUser(deps, request, config.authMessage);
+  };
+  const authoriseBody = async (request: FastifyRequest) => {
     const params = request.params as Record<string, unknown> | undefined;
     const body = request.body as Record<string, unknown> | undefined;
     const config = request.routeOptions.config as RouteAuthConfig | undefined;
-    if (typeof params?.userUuid === 'string') {
-      await requireSelf(deps, request, params.userUuid, config?.authMessage);
-    } else if (config?.requiresUser) {
-      if (typeof body?.userUuid === 'string') await requireSelf(deps, request, body.userUuid, config.authMessage);
-      else await requireUser(deps, request, config.authMessage);
+    if (typeof params?.userUuid !== 'string' && typeof body?.userUuid === 'string') {
+      await requireSelf(deps, request, body.userUuid, config?.authMessage);
     }
   };
   // Text no database can keep (NUL, lone surrogates) is refused on every route, in the path, the
   // query and the body alike, after the caller is authorised and before anything reads the input.
   app.addHook('onRoute', (route) => {
     const config = route.config as RouteAuthConfig | undefined;
+    const guarded = route.url.includes(':userUuid') || Boolean(config?.requiresUser);
+    if (guarded) route.onRequest = [authoriseCaller, ...(route.onRequest ? [route.onRequest].flat() : [])];
     const existing = route.preValidation ? [route.preValidation].flat() : [];
-    const authorised = route.url.includes(':userUuid') || config?.requiresUser ? [authorise] : [];
-    route.preValidation = [...authorised, refuseUnstorableText, ...existing];
+    route.preValidation = [...(config?.requiresUser ? [authoriseBody] : []), refuseUnstorableText, ...existing];
   });
 
   registerResponseCache(app, { ttlMs: deps.config.responseCacheMs });

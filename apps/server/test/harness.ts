@@ -79,7 +79,9 @@ export async function startSmtp(): Promise<{ port: number; mailbox: Mailbox; clo
         const raw = Buffer.concat(chunks).toString('utf8');
         const [head = '', ...bodyParts] = raw.split(/\r?\n\r?\n/);
         const subject = /^Subject: (.*)$/im.exec(head)?.[1]?.trim() ?? '';
-        const body = /quoted-printable/i.test(head) ? decodeQuotedPrintable(bodyParts.join('\n\n')) : bodyParts.join('\n\n');
+        const body = /quoted-printable/i.test(head)
+          ? decodeQuotedPrintable(bodyParts.join('\n\n'))
+          : bodyParts.join('\n\n');
         mailbox.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject,
@@ -112,11 +114,16 @@ export class TestClock implements Clock {
 async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teacheast-test-'));
-    return { url: `sqlite:${path.join(dir, 'test.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${path.join(dir, 'test.db')}`,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `teacheast_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: adminUrl, max: 1 }) }) });
+  const admin = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: adminUrl, max: 1 }) }),
+  });
   await sql`create database ${sql.id(name)}`.execute(admin);
   await admin.destroy();
   const url = new URL(adminUrl);
@@ -124,7 +131,9 @@ async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<
   return {
     url: url.toString(),
     drop: async () => {
-      const a = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: adminUrl, max: 1 }) }) });
+      const a = new Kysely<unknown>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: adminUrl, max: 1 }) }),
+      });
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(a);
       await a.destroy();
     },
@@ -175,7 +184,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     clock,
     log,
-    mail: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    mail: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, now: () => clock.now() }),
     payments: options.payments ?? createTestProvider(() => clock.now()),
     blobs: createFsBlobStore(mediaDir),
     limiter: createMemoryLimiter(() => clock.now()),
@@ -216,7 +225,10 @@ export interface TestUser {
 }
 
 /** A confirmed user with a live session, made directly in the database. */
-export async function createUser(t: TestApp, email = `user-${randomUUID().slice(0, 8)}@example.com`): Promise<TestUser> {
+export async function createUser(
+  t: TestApp,
+  email = `user-${randomUUID().slice(0, 8)}@example.com`,
+): Promise<TestUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const id = randomUUID();
   await t.db
@@ -231,7 +243,13 @@ export async function createUser(t: TestApp, email = `user-${randomUUID().slice(
 export async function grantCredits(t: TestApp, userId: string, credits: number): Promise<void> {
   await t.db
     .insertInto('credit_ledger')
-    .values({ user_id: userId, delta: credits, reason: 'admin', reference: `grant-${randomUUID()}`, created_at: t.clock.now() })
+    .values({
+      user_id: userId,
+      delta: credits,
+      reason: 'admin',
+      reference: `grant-${randomUUID()}`,
+      created_at: t.clock.now(),
+    })
     .execute();
 }
 

@@ -56,6 +56,22 @@ describe(`password reset limits (${dialect})`, () => {
     expect((await reset('one-token-many-hands')).statusCode).toBe(429);
   });
 
+  it('checks the password of an account deletion at most 5 times an hour per user', async () => {
+    const user = await createUser(t);
+    const attempt = (password: string) =>
+      t.inject({
+        method: 'DELETE',
+        url: '/api/account',
+        headers: user.auth,
+        remoteAddress: nextIp(),
+        payload: { password },
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt(`guess-${i}-password`)).statusCode).toBe(403);
+    const refused = await attempt('password1');
+    expect(refused.statusCode).toBe(429);
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', user.id).execute()).toHaveLength(1);
+  });
+
   it('caps password hashes server-wide: past the queue the caller is told to come back', async () => {
     const attempts = HASH_SLOTS + HASH_QUEUE + 6;
     const results = await Promise.allSettled(Array.from({ length: attempts }, () => hashPassword('some-password-1')));

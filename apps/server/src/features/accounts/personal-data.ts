@@ -2,6 +2,7 @@
 import { AppError } from '../../errors.js';
 import type { Deps } from '../../http/context.js';
 import { mediaKeyOf } from '../../integrations/images/images.js';
+import { enforceLimit } from '../../http/limiter.js';
 import { verifyPassword } from './passwords.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -106,6 +107,8 @@ export async function exportAccount(deps: Deps, userId: string) {
  * stay (schools' postings are public and their metrics are the job's), without an owner.
  */
 export async function deleteAccount(deps: Deps, userId: string, password: string): Promise<{ message: string }> {
+  // A stolen session must not become a way to guess the password (or to make the server hash all day).
+  await enforceLimit(deps.limiter, `delete-account:user:${userId}`, 5, 60 * 60 * 1000);
   const user = await deps.db
     .selectFrom('users')
     .select(['password_hash'])

@@ -32,18 +32,44 @@ export interface Mailer {
   afterAnswer(work: () => Promise<void>, delayMs?: number): void;
   /** Waits until every queued message and after-answer step has finished (sent or failed). */
   flush(): Promise<void>;
+  /** Deletes delivered mail older than a week (also done hourly); answers how many rows went. */
+  prune(): Promise<number>;
   close(): Promise<void>;
 }
 
-export function createMailer(options: { db: Db; smtpUrl?: string; from: string; log: Logger }): Mailer {
-  const { db, smtpUrl, from, log } = options;
+/** Delivered mail is kept (without its text) this long, as a record that it went out. */
+export const DELIVERED_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function createMailer(options: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  log: Logger;
+  /** Log the links of mail that has no SMTP server to go to (development only: they are credentials). */
+  logLinks?: boolean;
+  now?: () => number;
+}): Mailer {
+  const { db, smtpUrl, from, log, logLinks = true, now = Date.now } = options;
   const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   const pending = new Set<Promise<void>>();
+
+  // Confirmation and reset links are credentials: once a mail is delivered its text is blanked, and
+  // delivered rows are pruned after a week, so no backup keeps a usable link.
+  async function prune(): Promise<number> {
+    const res = await db
+      .deleteFrom('mail_outbox')
+      .where('sent_at', 'is not', null)
+      .where('sent_at', '<', now() - DELIVERED_MAIL_KEPT_MS)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+  const pruneTimer = setInterval(() => track(prune().then(() => undefined)), 60 * 60 * 1000);
+  pruneTimer.unref();
 
   async function store(target: DbOrTrx, message: MailMessage): Promise<StoredMail> {
     const row = await target
       .insertInto('mail_outbox')
-      .values({ to_address: message.to, subject: message.subject, text: message.text, created_at: Date.now() })
+      .values({ to_address: message.to, subject: message.subject, text: message.text, created_at: now() })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id: row.id, message };
@@ -51,14 +77,18 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
 
   async function transmit({ id, message }: StoredMail): Promise<void> {
     if (!transport) {
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      // Development outbox: the links are what a developer needs to go on.
-      log.info({ mailId: id, subject: message.subject, links }, 'mail stored in the dev outbox');
+      if (logLinks) {
+        const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+        // Development outbox: the links are what a developer needs to go on.
+        log.info({ mailId: id, subject: message.subject, links }, 'mail stored in the dev outbox');
+      } else {
+        log.warn({ mailId: id }, 'mail not sent: SMTP_URL is not set');
+      }
       return;
     }
     try {
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
-      await db.updateTable('mail_outbox').set({ sent_at: Date.now() }).where('id', '=', id).execute();
+      await db.updateTable('mail_outbox').set({ sent_at: now(), text: '' }).where('id', '=', id).execute();
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       log.error({ mailId: id, reason }, 'mail could not be sent');
@@ -92,7 +122,9 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
     async flush() {
       while (pending.size > 0) await Promise.all([...pending]);
     },
+    prune,
     async close() {
+      clearInterval(pruneTimer);
       await this.flush();
       transport?.close();
     },

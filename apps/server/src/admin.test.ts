@@ -65,13 +65,43 @@ describe(`admin command (${dialect})`, () => {
     expect(output).toContain('  Second line\\u009b');
   });
 
-  it('unpublishes a job', async () => {
+  it('takes a job down for good: off the board, reason kept, not republishable, drafts untouched', async () => {
     const owner = await createUser(t);
-    const id = await createPublishedJob(t, owner.id);
+    const id = await createPublishedJob(t, owner.id, { country: 'japan', city: 'Osaka' });
+    const draft = await createCompleteDraft(t, owner);
+    const search = async () =>
+      (await t.inject({ method: 'GET', url: '/api/filter-jobs?country=japan&page=1' })).json().results as {
+        uuid: string;
+      }[];
+    expect((await search()).map((j) => j.uuid)).toContain(id);
     lines = [];
-    expect(await run('jobs', 'unpublish', id)).toBe(0);
-    const row = await t.db.selectFrom('jobs').select('published_at').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row.published_at).toBeNull();
+    expect(await run('jobs', 'unpublish', id, 'Misleading', 'pay')).toBe(0);
+    expect(lines.join('\n')).toContain('Misleading pay');
+    const row = await t.db
+      .selectFrom('jobs')
+      .select(['published_at', 'taken_down_at', 'taken_down_reason'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ taken_down_reason: 'Misleading pay', taken_down_at: t.clock.now() });
+    expect(row.published_at).not.toBeNull();
+    expect((await search()).map((j) => j.uuid)).not.toContain(id);
+    // Its owner can neither publish it again nor relist it.
+    for (const url of [`/api/job/publish/${id}/${owner.id}`, `/api/jobs/relist/${id}/${owner.id}`]) {
+      const res = await t.inject({ method: 'POST', url, headers: owner.auth, payload: { userUuid: owner.id } });
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json(), url).toMatchObject({ error: true, errorType: 'JOB_TAKEN_DOWN' });
+    }
+    // The owner's draft is as it was, and it is still their one draft.
+    const drafts = await t.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('user_id', '=', owner.id)
+      .where('published_at', 'is', null)
+      .execute();
+    expect(drafts.map((d) => d.id)).toEqual([draft]);
+    // A draft or an unknown job cannot be taken down.
+    expect(await run('jobs', 'unpublish', draft)).toBe(1);
+    expect(await run('jobs', 'unpublish', '00000000-0000-4000-8000-000000000000')).toBe(1);
   });
 
   it('deletes a user with their jobs', async () => {

@@ -16,7 +16,8 @@ export const USAGE = `Usage: npm run admin -- <command>
 
   coupons create N        create N coupon codes and print their sign-up links
   contact list [N]        list the latest N contact messages (default 50)
-  jobs unpublish <uuid>   take a job off the board (it returns to its owner's unpublished tab)
+  jobs unpublish <uuid> [reason…]
+                          take a published job down for good, keeping the reason
   users delete <email>    delete a user with their jobs, resume, files, sessions and queued mail`;
 
 export interface AdminContext {
@@ -72,11 +73,12 @@ export async function runAdmin(args: string[], ctx: AdminContext): Promise<numbe
     }
     case 'jobs unpublish': {
       if (!arg) throw new AdminUsageError('jobs unpublish needs a job uuid');
-      if (!(await repo.unpublishJob(ctx.db, arg, ctx.now()))) {
-        ctx.out(`No job ${arg}.`);
+      const reason = args.slice(3).join(' ').trim() || 'taken down by an operator';
+      if (!(await repo.takeDownJob(ctx.db, arg, reason, ctx.now()))) {
+        ctx.out(`No published job ${arg}.`);
         return 1;
       }
-      ctx.out(`Job ${arg} is unpublished.`);
+      ctx.out(`Job ${arg} is taken down (${reason}); its owner cannot publish it again.`);
       return 0;
     }
     case 'users delete': {

@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './create-db.js';
 import * as m001 from './migrations/001-initial.js';
+import * as m002 from './migrations/002-job-takedown.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
+  '002-job-takedown': m002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

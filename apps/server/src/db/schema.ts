@@ -46,6 +46,9 @@ export interface JobsTable {
   tile_thumbnail: string | null;
   published_at: number | null;
   relisted_from: string | null;
+  /** Set when an operator took the posting down; it never goes live again. */
+  taken_down_at: number | null;
+  taken_down_reason: string | null;
   created_at: number;
   updated_at: number;
 }

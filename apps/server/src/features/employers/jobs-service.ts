@@ -41,6 +41,13 @@ async function ownedJob(db: DbOrTrx, jobId: string, userId: string, options: { l
   return job;
 }
 
+const takenDown = (job: JobRow) =>
+  new AppError(
+    409,
+    `This posting was taken down by TeachEast (${job.taken_down_reason ?? 'no reason given'}) and cannot be published again. Write to us through the contact page if you think this is a mistake.`,
+    { errorType: 'JOB_TAKEN_DOWN' },
+  );
+
 function assertEditable(job: JobRow, now: number): void {
   if (jobStatus(job, now) === 'expired') throw new AppError(409, EXPIRED_MESSAGE, { errorType: 'JOB_EXPIRED' });
 }
@@ -116,6 +123,7 @@ async function copyMedia(deps: Deps, url: string | null, copied: string[]): Prom
 export async function relistJob(deps: Deps, userId: string, jobId: string): Promise<{ message: string; uuid: string }> {
   const now = deps.clock.now();
   const old = await ownedJob(deps.db, jobId, userId);
+  if (old.taken_down_at !== null) throw takenDown(old);
   if (jobStatus(old, now) !== 'expired') {
     throw new AppError(409, 'Only an expired job can be relisted.', { errorType: 'NOT_EXPIRED' });
   }
@@ -378,6 +386,7 @@ export async function publishJob(deps: Deps, userId: string, jobId: string): Pro
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const job = await ownedJob(trx, jobId, userId, { lock: true });
+    if (job.taken_down_at !== null) throw takenDown(job);
     const status = jobStatus(job, now);
     if (status === 'expired') throw new AppError(409, EXPIRED_MESSAGE, { errorType: 'JOB_EXPIRED' });
     if (status === 'published') return { message: 'This job is already published.' };

@@ -130,7 +130,14 @@ export async function hasUnpublishedJob(db: DbOrTrx, userId: string): Promise<bo
 
 export type JobContent = Omit<
   JobRow,
-  'id' | 'user_id' | 'published_at' | 'relisted_from' | 'created_at' | 'updated_at'
+  | 'id'
+  | 'user_id'
+  | 'published_at'
+  | 'relisted_from'
+  | 'taken_down_at'
+  | 'taken_down_reason'
+  | 'created_at'
+  | 'updated_at'
 >;
 
 export const EMPTY_JOB_CONTENT: JobContent = {
@@ -344,16 +351,22 @@ export async function listContactMessages(db: DbOrTrx, limit: number) {
   return db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
 }
 
-export async function unpublishJob(db: DbOrTrx, id: string, now: number): Promise<boolean> {
-  const res = await db
+/**
+ * An operator's takedown: the posting closes now (it leaves every live list at once), keeps the
+ * reason, and can never be published or relisted again. Answers false for an unknown or draft job.
+ */
+export async function takeDownJob(db: DbOrTrx, id: string, reason: string, now: number): Promise<boolean> {
+  const job = await db.selectFrom('jobs').select('published_at').where('id', '=', id).executeTakeFirst();
+  if (job?.published_at == null) return false;
+  const closedAt = Math.min(job.published_at, now - POSTING_LIFETIME_MS);
+  await db
     .updateTable('jobs')
-    .set({ published_at: null, updated_at: now })
+    .set({ published_at: closedAt, taken_down_at: now, taken_down_reason: reason, updated_at: now })
     .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+    .execute();
+  return true;
 }
 
 export async function findUserIdByEmail(db: DbOrTrx, email: string): Promise<string | undefined> {
   return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id;
 }
-

@@ -127,3 +127,17 @@ export async function enforceLimit(limiter: Limiter, key: string, limit: number,
   const { allowed } = await limiter.hit(key, limit, windowMs);
   if (!allowed) throw tooManyRequests(message);
 }
+
+/** Decoding an image is the costliest thing a user can ask for: at most this many an hour per user. */
+export const IMAGE_DECODES_PER_HOUR = 200;
+
+/** Counts one image decode for the user; 429 past the hourly limit. */
+export async function enforceImageDecode(limiter: Limiter, userId: string): Promise<void> {
+  await enforceLimit(
+    limiter,
+    `image-decode:user:${userId}`,
+    IMAGE_DECODES_PER_HOUR,
+    60 * 60 * 1000,
+    'You have uploaded a great many images in the last hour. Please wait a while and try again.',
+  );
+}

@@ -19,6 +19,7 @@ import { AppError, badRequest, notFound } from '../../errors.js';
 import type { Deps } from '../../http/context.js';
 import { sanitizeRichText } from '../../integrations/html/sanitize.js';
 import { mediaKeyOf, storeImage, type Variant } from '../../integrations/images/images.js';
+import { enforceImageDecode } from '../../http/limiter.js';
 import * as repo from './repo.js';
 
 export const HEADER_VARIANTS: Variant[] = [
@@ -266,6 +267,7 @@ export async function saveHeaderImage(
   const now = deps.clock.now();
   // Check ownership before spending time on the image; checked again when the row is changed.
   assertEditable(await ownedJob(deps.db, jobId, userId), now);
+  await enforceImageDecode(deps.limiter, userId);
   const stored = await storeImage(deps.blobs, dataUrl, HEADER_VARIANTS);
   const thumbnail = stored.urls.large!;
   const tile = stored.urls.tile!;
@@ -319,6 +321,7 @@ export async function saveCarouselImages(
   try {
     for (const entry of entries) {
       if (entry.startsWith('data:')) {
+        await enforceImageDecode(deps.limiter, userId);
         const stored = await storeImage(deps.blobs, entry, [CAROUSEL_VARIANT]);
         added.push(stored.urls.photo!);
         finalList.push({ id: randomUUID(), url: stored.urls.photo! });

@@ -19,6 +19,7 @@ import type { Deps } from '../../http/context.js';
 import type { Blob } from '../../integrations/blobs/blob-store.js';
 import { sanitizeRichText, textOf } from '../../integrations/html/sanitize.js';
 import { decodeDataUrl, encodeVariant, readUploadedImage } from '../../integrations/images/images.js';
+import { enforceImageDecode } from '../../http/limiter.js';
 import { requireActiveSubscription } from '../subscriptions/service.js';
 import * as repo from './repo.js';
 import { PDF_LINK_TTL_MS, checkLink, imageLinkExpiry, signLink } from './signed-links.js';
@@ -155,6 +156,7 @@ async function replaceFile(
 }
 
 export async function saveProfileImage(deps: Deps, user: AuthUser, dataUrl: string) {
+  await enforceImageDecode(deps.limiter, user.id);
   const data = await readUploadedImage(dataUrl);
   const bytes = await encodeVariant(data, {
     name: 'profile',

@@ -4,6 +4,7 @@ import { NavBar } from './nav-bar';
 import { useIsPageLoading } from './page-loading';
 import { ScrollRestoration } from './scroll-restoration';
 import { SiteFooter } from './site-footer';
+import { TestModeBanner } from './test-mode-banner';
 
 /** Skip link, navigation, the page and the footer around every route. */
 export function RootLayout() {
@@ -28,6 +29,7 @@ export function RootLayout() {
         Skip to main content
       </a>
       {isPageLoading && <div className="route-progress" aria-hidden="true" />}
+      <TestModeBanner />
       <NavBar />
       <main id="main-content" className="app__main" ref={mainRef} tabIndex={-1}>
         <Outlet />

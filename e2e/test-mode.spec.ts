@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 for (const path of ['/', '/jobs', '/login', '/post-resume']) {
   test(`${path} shows the test mode banner`, async ({ page }) => {
     await page.goto(path);
-    await expect(page.getByRole('note').filter({ hasText: 'Test mode' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Test mode' })).toBeVisible();
   });
 }
 

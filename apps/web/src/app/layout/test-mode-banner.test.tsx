@@ -17,7 +17,9 @@ describe('test mode banner', () => {
   it('shows on every page while the server takes test payments', async () => {
     mockServer(() => jsonResponse(200, config('test')));
     renderWithProviders(<TestModeBanner />);
-    expect((await screen.findByRole('note')).textContent).toMatch(/Test mode: payments here are not real/);
+    expect((await screen.findByRole('complementary', { name: 'Test mode' })).textContent).toMatch(
+      /Test mode: payments here are not real/,
+    );
   });
 
   it('is absent with real payments', async () => {
@@ -25,6 +27,6 @@ describe('test mode banner', () => {
     renderWithProviders(<TestModeBanner />);
     await expect.poll(() => requests.length).toBe(1);
     await expect.poll(() => queryClient.getQueryData(siteConfigQueryKey)).toBeDefined();
-    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByRole('complementary')).toBeNull();
   });
 });

@@ -34,7 +34,7 @@ test('an employer buys a credit, builds a job in the wizard and publishes it', a
   await page.goto('/purchase-form/one');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByText('1 Job Credit', { exact: true })).toBeVisible();
-  await expect(page.getByText('Test mode:')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Test mode:')).toBeVisible();
   await expect(page.getByRole('img', { name: /Accepted cards/ })).toBeVisible();
   await expectNoViolations(page, 'checkout');
   await payWith(page, '4000 0000 0000 0002');

@@ -19,19 +19,35 @@ function run(args: string[], env: Record<string, string>) {
   return result.stdout;
 }
 
-/** Text found only in React's development build. */
-const DEVELOPMENT_REACT = 'react-stack-bottom-frame';
+/** A name found only in React's development build (its production build has none of it). */
+const DEVELOPMENT_REACT = 'react_stack_bottom_frame';
+
+/** The built scripts that carry React's development build. */
+function developmentScripts(): string[] {
+  const scripts = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(5);
+  return scripts.filter(
+    (f) =>
+      f.startsWith('jsx-dev-runtime') ||
+      fs.readFileSync(path.join(dist, 'assets', f), 'utf8').includes(DEVELOPMENT_REACT),
+  );
+}
 
 describe('web build', () => {
   it('is a production build even when the shell says NODE_ENV=test', () => {
     run([], { NODE_ENV: 'test' });
-    const scripts = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-    expect(scripts.length).toBeGreaterThan(5);
-    expect(scripts.filter((f) => f.startsWith('jsx-dev-runtime'))).toEqual([]);
-    const development = scripts.filter((f) =>
-      fs.readFileSync(path.join(dist, 'assets', f), 'utf8').includes(DEVELOPMENT_REACT),
-    );
-    expect(development).toEqual([]);
+    expect(developmentScripts()).toEqual([]);
+  }, 120_000);
+
+  it('is a production build when Vite is run directly too (npm run build -w apps/web), whatever NODE_ENV says', () => {
+    // `npm start` serves such a build as it is when the sources have not changed since the last stamp.
+    const vite = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+      cwd: path.join(root, 'apps/web'),
+      env: { ...process.env, NODE_ENV: 'test' },
+      encoding: 'utf8',
+    });
+    expect(vite.status, vite.stderr).toBe(0);
+    expect(developmentScripts()).toEqual([]);
   }, 120_000);
 
   it('--if-changed keeps a build made from the same sources and rebuilds a stale one', () => {

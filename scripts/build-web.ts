@@ -18,8 +18,13 @@ const INPUTS = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/package.json',
+  'apps/web/tsconfig.json',
   'packages/shared/src',
+  'packages/shared/package.json',
+  'packages/shared/tsconfig.json',
+  'tsconfig.base.json',
   'package-lock.json',
+  'scripts/build-web.ts',
 ];
 
 function filesUnder(relative: string): string[] {

@@ -514,6 +514,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // `npm run demo` asks first, so a refusal or a bad setting stops it before the web build.
+  if (process.argv.includes('--preflight')) return;
   const started = Date.now();
   const db = createDb(config.databaseUrl);
   try {

@@ -176,6 +176,9 @@ describe('text that cannot be stored', () => {
     expect(findUnstorableText({ ['k\u0000']: 'ok' })).toBe('k\u0000');
     expect(findUnstorableText('\u0000')).toBe('');
     expect(findUnstorableText({ a: ['ok', 2, null, true] })).toBeNull();
+    // Raw bodies are bytes, not text: not walked (a 1 MB webhook body would be a million entries).
+    expect(findUnstorableText(new Uint8Array([0, 0, 0]))).toBeNull();
+    expect(findUnstorableText(Object.assign(Object.create(null) as object, { q: 'a\u0000' }))).toBe('q');
   });
 
   it('the form schemas refuse it with a message', () => {

@@ -14,11 +14,13 @@ export function isStorableText(text: string): boolean {
 
 /**
  * The dotted path of the first string anywhere in `value` (object keys included) that cannot be
- * stored, '' for `value` itself, or null when every string is storable.
+ * stored, '' for `value` itself, or null when every string is storable. A raw body (a Buffer) is
+ * bytes, not text, and is left alone: walking it would visit every byte.
  */
 export function findUnstorableText(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return isStorableText(value) ? null : path;
   if (value === null || typeof value !== 'object') return null;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return null;
   for (const [key, item] of Object.entries(value)) {
     const itemPath = path ? `${path}.${key}` : key;
     if (!isStorableText(key)) return itemPath;

@@ -497,13 +497,6 @@ export async function seedDemo(
 }
 
 async function main(): Promise<void> {
-  if (process.env.NODE_ENV === 'production') {
-    // The demo accounts share one published password: they must never reach a real site.
-    process.stderr.write(
-      'npm run demo refuses to run with NODE_ENV=production: its accounts share a published password\n',
-    );
-    process.exit(1);
-  }
   let config: Config;
   try {
     config = loadConfig();
@@ -513,6 +506,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw err;
+  }
+  if (config.env === 'production') {
+    // The demo accounts share one published password: they must never reach a real site.
+    process.stderr.write(
+      'npm run demo refuses to run with NODE_ENV=production: its accounts share a published password\n',
+    );
+    process.exit(1);
   }
   // `npm run demo` asks first, so a refusal or a bad setting stops it before the web build.
   if (process.argv.includes('--preflight')) return;

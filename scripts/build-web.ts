@@ -1,7 +1,6 @@
 // `npm run build` (and `npm start`, with --if-changed): builds the web app and its server render
-// module, always as a production build whatever NODE_ENV the shell has (with NODE_ENV=test Vite
-// would bundle React's development build, twice the size). With --if-changed it does nothing when
-// the last build was made from the same sources.
+// module. Every Vite build is a production build whatever NODE_ENV the shell has (apps/web/vite.config.ts
+// decides). With --if-changed it does nothing when the last build was made from the same sources.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -66,7 +65,6 @@ function vite(args: string[]): void {
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), ...args], {
     cwd: web,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -1,7 +1,10 @@
 // Issue 3 end to end: search by country, city and age group with the paging rules, a posting with
 // its photos dialog, saving and unsaving, the metrics page, and axe on every job board page.
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { REPO_ROOT } from './app-server';
 import { SIGNED_IN_COOKIE, expect, test as base, useSession, waitingForTheApp } from './fixtures';
 import { FEATURED_COMPANY, FEATURED_EMAIL, FEATURED_WEBSITE, startSeededJobBoard, type SeededJobBoard } from './job-board-seed';
 
@@ -292,4 +295,101 @@ test('landing pages arrive rendered, and the app takes them over without a hitch
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(errors).toEqual([]);
   await page.close();
+});
+
+/** Holds back what boot.ts fetches (React DOM and the app) so a test can act before the app takes over. */
+async function delayTheApp(page: Page, ms: number): Promise<void> {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(REPO_ROOT, 'apps/web/dist/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string; dynamicImports?: string[] }>;
+  const held = new Set(manifest['src/boot.ts']!.dynamicImports!.map((key) => `/${manifest[key]!.file}`));
+  expect(held.size).toBe(2);
+  await page.route(
+    (url) => held.has(url.pathname),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    },
+  );
+}
+
+const isAppReady = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'));
+
+test('a click on Save right after the load event is kept and answered once the app runs', async ({ browser, baseURL, jobBoard }) => {
+  // A page of its own: the fixture's page waits for the app in goto, and this test must not.
+  const page = await browser.newPage({ baseURL });
+  await delayTheApp(page, 1500);
+  // When the click arrived, counted from the end of the load event, on the page's own clock.
+  await page.addInitScript(() =>
+    document.addEventListener(
+      'click',
+      (event) => {
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        (window as { clickAfterLoad?: number }).clickAfterLoad = event.timeStamp - navigation!.loadEventEnd;
+      },
+      { capture: true, once: true },
+    ),
+  );
+  // The header photo arrives a second late, so the load event comes after the test is ready to
+  // click: the pointer rests on Save with the button held down, and is let go once the page loads.
+  await page.route('**/media/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto(`/posting/${jobBoard.featuredJobId}`, { waitUntil: 'commit' });
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await save.waitFor();
+  const box = (await save.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  // The button is let go (the click) the moment the page has loaded: straight over the DevTools
+  // protocol, as Playwright's own steps each wait a frame or two.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Runtime.evaluate', {
+    expression: `new Promise((resolve) => document.readyState === 'complete' ? resolve() : addEventListener('load', () => setTimeout(resolve)))`,
+    awaitPromise: true,
+  });
+  await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 });
+  expect(await isAppReady(page)).toBe(false);
+  const clickAfterLoad = await page.evaluate(() => (window as { clickAfterLoad?: number }).clickAfterLoad);
+  expect(clickAfterLoad).toBeGreaterThanOrEqual(0);
+  expect(clickAfterLoad).toBeLessThan(50);
+  // Any button is held the same way, each replayed once, in the order it was pressed.
+  await page.getByRole('button', { name: 'View photos (3)' }).click();
+  expect(await isAppReady(page)).toBe(false);
+  await expect(page.getByText('Must be logged in to save')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await isAppReady(page)).toBe(true);
+  await page.close();
+});
+
+test('changing the city before the app runs lands on the filtered search', async ({ browser, baseURL }) => {
+  const page = await browser.newPage({ baseURL });
+  await delayTheApp(page, 3000);
+  await page.goto('/jobs?country=vietnam&page=1', { waitUntil: 'load' });
+  const leaving = page.waitForEvent('framenavigated');
+  await page.getByLabel('City', { exact: true }).selectOption('Hanoi');
+  // The page left before the app had run: the server answered the filtered search itself.
+  await leaving;
+  expect(await isAppReady(page)).toBe(false);
+  await expect(page).toHaveURL(/\/jobs\?country=vietnam&city=Hanoi&page=1$/);
+  // The filtered search, as the server rendered it: thirteen Hanoi jobs, twelve on the first page.
+  await expect(page.getByRole('heading', { level: 1, name: 'Vietnam Jobs' })).toBeVisible();
+  await expect(tiles(page)).toHaveCount(12);
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue('Hanoi');
+  await page.close();
+});
+
+test('without scripts the filters are a plain GET form', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/jobs?country=vietnam&page=1');
+  await page.getByLabel('Student age group').selectOption('Adults');
+  await page.getByRole('button', { name: 'Show jobs' }).click();
+  await expect(page).toHaveURL(/\/jobs\?country=vietnam&city=&ageGroup=Adults&page=1$/);
+  // Three Da Nang jobs for adults and the featured one.
+  await expect(tiles(page)).toHaveCount(4);
+  await context.close();
 });

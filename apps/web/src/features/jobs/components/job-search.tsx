@@ -103,7 +103,18 @@ export function JobSearch() {
   return (
     <div className="job-search">
       <aside className="job-search__sidebar">
-        <form role="search" aria-label="Filter jobs" className="job-filters" onSubmit={(e) => e.preventDefault()}>
+        {/* A GET form with named fields: on the page the server rendered, a change leaves for the
+            filtered search before the app has run (app/early-input.ts), and without scripts the
+            button inside <noscript> submits it. The app navigates on each change itself. */}
+        <form
+          role="search"
+          aria-label="Filter jobs"
+          className="job-filters"
+          action="/jobs"
+          method="get"
+          data-submit-on-change=""
+          onSubmit={(e) => e.preventDefault()}
+        >
           <h2 className="job-filters__title">Filter jobs</h2>
           <div className="job-filter">
             <label className="field__label" htmlFor={ids.country}>
@@ -111,6 +122,7 @@ export function JobSearch() {
             </label>
             <select
               id={ids.country}
+              name="country"
               className="field__control"
               value={country ?? ''}
               onChange={(e) => update({ country: e.target.value as Country })}
@@ -134,6 +146,8 @@ export function JobSearch() {
             <div className="job-filter__row">
               <select
                 id={ids.city}
+                name="city"
+                data-depends-on="country"
                 className="field__control"
                 value={city ?? ''}
                 disabled={!country}
@@ -157,6 +171,7 @@ export function JobSearch() {
             <div className="job-filter__row">
               <select
                 id={ids.ageGroup}
+                name="ageGroup"
                 className="field__control"
                 value={ageGroup ?? ''}
                 disabled={!country}
@@ -172,6 +187,12 @@ export function JobSearch() {
               {ageGroup && <ClearButton label="Clear age group" onClear={() => update({ ageGroup: undefined })} />}
             </div>
           </div>
+          <input type="hidden" name="page" value="1" />
+          <noscript>
+            <button type="submit" className="button button--primary job-filters__submit">
+              Show jobs
+            </button>
+          </noscript>
         </form>
       </aside>
 

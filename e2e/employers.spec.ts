@@ -1,9 +1,16 @@
 // An employer's whole journey in test payment mode: buy a credit, create a job, fill the wizard with
 // real images and a crop, preview, publish, then find it in search and open its metrics.
+import fs from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+
+/** IMAGE_BODY_LIMIT of packages/shared (its cities.json does not load in Playwright's runner). */
+const IMAGE_BODY_LIMIT = 12 * 1024 * 1024;
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -131,4 +138,68 @@ test('the purchase page sends a user without credits to the packs', async ({ pag
   await expect(page.getByText('You have no job credits left. Choose a pack below to buy one.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Buy job credits' })).toBeFocused();
   await expect(page.getByRole('link', { name: 'Buy 5 Job Credits' })).toHaveAttribute('href', '/purchase-form/five');
+});
+
+test('fifteen 4,000 × 3,000 PNG photos are re-encoded in the browser and saved in parts', async ({ page, accounts }) => {
+  test.setTimeout(180_000);
+  const user = await accounts.createConfirmedUser('photos');
+  const token = await accounts.logInAs(page, user);
+  const headers = { authorization: `Bearer ${token}` };
+  const me = (await (await page.request.get('/api/current_user', { headers })).json()) as { currentUser: { uuid: string } };
+  const userUuid = me.currentUser.uuid;
+  // A credit through the test provider, and a job to fill.
+  const intent = await page.request.post('/api/payments-jobs/', { headers, data: { quantity: 'one', userUuid } });
+  const { client_secret } = (await intent.json()) as { client_secret: string };
+  const card = { number: '4242424242424242', exp: '12/34', cvc: '123' };
+  expect((await page.request.post('/api/test-payments/confirm', { headers, data: { client_secret, card } })).status()).toBe(200);
+  const created = await page.request.post(`/api/jobs/create/${userUuid}`, { headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const { uuid } = (await created.json()) as { uuid: string };
+
+  // Fifteen different 4000x3000 PNGs of about 2.3 MB each (coarse noise, so they stay large when
+  // scaled down): sent as PNGs they would make a 37 MB body, three times the 12 MB limit.
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'carousel-'));
+  const files: string[] = [];
+  for (let i = 0; i < 15; i++) {
+    const coarse = await sharp({ create: { width: 500, height: 375, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .png()
+      .toBuffer();
+    const file = path.join(folder, `photo-${i + 1}.png`);
+    await sharp(coarse).resize(4000, 3000, { kernel: 'nearest' }).png().toFile(file);
+    files.push(file);
+  }
+  expect(fs.statSync(files[0]!).size).toBeGreaterThan(2_000_000);
+
+  const uploads: { bytes: number; status: Promise<number> }[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes(`/api/job/image-upload/${uuid}/`)) {
+      uploads.push({ bytes: request.postDataBuffer()?.length ?? 0, status: request.response().then((r) => r?.status() ?? 0) });
+    }
+  });
+
+  await page.goto(`/post-job/stepper/carousel-images/${uuid}`);
+  await expect(page.getByRole('heading', { name: 'Carousel Image Upload' })).toBeVisible();
+  await page.getByLabel(/Add photos/).setInputFiles(files);
+  await expect(page.getByText('15 of 15 photos.')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Save photos' }).click();
+  // One progress bar over all the requests.
+  await expect(page.getByRole('progressbar')).toHaveCount(1);
+  await expect(page.getByText('Carousel images saved.')).toBeVisible({ timeout: 60_000 });
+  await rm(folder, { recursive: true, force: true });
+
+  // Parts, then the list in order: every body under the limit, every answer a success.
+  expect(uploads.length).toBeGreaterThanOrEqual(3);
+  for (const upload of uploads) {
+    expect(upload.bytes).toBeLessThanOrEqual(IMAGE_BODY_LIMIT);
+    expect(await upload.status).toBe(200);
+  }
+  const saved = await page.request.get(`/api/job/image-upload/${uuid}/${userUuid}`, { headers });
+  const { images } = (await saved.json()) as { images: string[] };
+  expect(images).toHaveLength(15);
+  // The stored photos fit 900x900, and the list shows them all.
+  const stored = await (await page.request.get(images[0]!)).body();
+  const meta = await sharp(stored).metadata();
+  expect([meta.width, meta.height]).toEqual([900, 675]);
+  await expect(page.getByRole('img', { name: /^Carousel photo \d+$/ })).toHaveCount(15);
+  await expect(page.getByRole('img', { name: 'Carousel photo 15' })).toHaveAttribute('src', images[14]!);
 });

@@ -19,6 +19,13 @@ export const RESUME_BOARD_PRICE_CENTS = 2500;
 export const MAX_IMAGE_BYTES = 5_242_880;
 export const MAX_CAROUSEL_IMAGES = 15;
 export const IMAGE_FIT_PX = 900;
+/** The largest request body the image routes accept (DESIGN §9: uploads travel as data URLs in JSON). */
+export const IMAGE_BODY_LIMIT = 12 * 1024 * 1024;
+/**
+ * The web app sends new carousel photos in parts of at most this many bytes: far under the limit,
+ * so a phone on a weak line that loses a request loses one part, not the whole step.
+ */
+export const CAROUSEL_PART_BYTES = 4 * 1024 * 1024;
 export const MAX_PDF_BYTES = 1_000_000;
 export const MIN_RESUME_TEXT_CHARS = 9; // 8 characters or fewer are ignored
 

@@ -12,6 +12,7 @@ import {
   JobImagesSchema,
   JobSchema,
   JobTileSchema,
+  IMAGE_BODY_LIMIT,
   MAX_CAROUSEL_IMAGES,
   MessageSchema,
   RichTextSchema,
@@ -28,7 +29,6 @@ import * as jobs from './jobs-service.js';
 import * as payments from './payments-service.js';
 
 /** Image routes carry data URLs; everything else keeps the app's 100 KB limit. */
-export const IMAGE_BODY_LIMIT = 12 * 1024 * 1024;
 
 const UserParams = z.object({ userUuid: uuidParam });
 const JobParams = z.object({ uuid: uuidParam, userUuid: uuidParam });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  IMAGE_BODY_LIMIT,
   MessageSchema,
   ResumeBoardSearchSchema,
   ResumeDetailsSchema,
@@ -78,7 +79,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
   r.patch(
     '/api/post-resume/profile-image/:userUuid',
     {
-      bodyLimit: 12 * MB,
+      bodyLimit: IMAGE_BODY_LIMIT,
       schema: {
         params: UserParams,
         body: z.object({ profileImage: z.string({ error: 'Required' }).min(1, 'Required') }),

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { api, apiRequest } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { readToken } from '../../lib/token-storage';
+import { uploadInParts } from './carousel-upload';
 
 const CreditsSchema = z.object({ credits: z.number() });
 const ClientSecretSchema = z.object({ client_secret: z.string() });
@@ -169,10 +170,23 @@ export function useCarouselImages(uuid: string, userUuid: string) {
 }
 
 /**
- * Sends the carousel list with XMLHttpRequest, because fetch cannot report upload progress.
- * Errors come back as the same ApiError the rest of the app uses.
+ * Saves the carousel list, in as many requests as its size needs (carousel-upload.ts), with one
+ * progress fraction over them all.
  */
 export function uploadCarouselImages(
+  uuid: string,
+  userUuid: string,
+  images: readonly string[],
+  onProgress: (fraction: number) => void,
+): Promise<string[]> {
+  return uploadInParts(images, (list, onPartProgress) => sendCarouselList(uuid, userUuid, list, onPartProgress), onProgress);
+}
+
+/**
+ * Sends one carousel list with XMLHttpRequest, because fetch cannot report upload progress.
+ * Errors come back as the same ApiError the rest of the app uses.
+ */
+function sendCarouselList(
   uuid: string,
   userUuid: string,
   images: string[],

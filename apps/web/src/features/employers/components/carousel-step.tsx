@@ -1,5 +1,6 @@
 // Step 4, Carousel Image Upload: up to 15 photos, picked or dropped, scaled in the browser to fit
-// 900x900, reordered or removed, then sent together with an upload progress bar.
+// 900x900 and re-encoded, reordered or removed, then sent in as many requests as their size needs
+// (carousel-upload.ts) under one upload progress bar.
 import { MAX_CAROUSEL_IMAGES } from '@teacheast/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type DragEvent } from 'react';

@@ -57,7 +57,7 @@ interface Result {
   errors: number;
 }
 
-const autocannonBin = path.join(root, 'node_modules/autocannon/autocannon.js');
+const autocannonBin = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
 
 function cannon(load: Load, seconds: number, connections = CONNECTIONS): Promise<Result> {
   const args = [autocannonBin, '-c', String(connections), '-d', String(seconds), '-j', '-m', load.method ?? 'GET'];
@@ -104,6 +104,92 @@ async function timeRefusedLogins(url: string, forMs: number): Promise<{ ms: numb
     statuses.push(res.status);
   }
   return { ms, statuses };
+}
+
+const KEYWORD_VOCABULARY = [
+  'english',
+  'teacher',
+  'kindergarten',
+  'kinder',
+  'primary',
+  'school',
+  'business',
+  'trainer',
+  'university',
+  'lecturer',
+  'ielts',
+  'phonics',
+  'conversation',
+  'academic',
+  'writing',
+  'housing',
+  'visa',
+  'flight',
+  'bonus',
+  'weekends',
+  'small',
+  'classes',
+  'contract',
+  'salary',
+  'hanoi',
+  'tokyo',
+  'seoul',
+  'bangkok',
+  'taipei',
+  'shanghai',
+  'jakarta',
+  'osaka',
+  'busan',
+  'da',
+  'nang',
+  'young',
+  'learners',
+  'adults',
+  'corporate',
+  'coach',
+  'prep',
+  'centre',
+];
+
+/** `count` queries of one to three words, some quoted, some excluding, some with a half-typed last word. */
+function keywordQueries(count: number): string[] {
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const word = () => KEYWORD_VOCABULARY[Math.floor(next() * KEYWORD_VOCABULARY.length)]!;
+  return Array.from({ length: count }, () => {
+    const words = Array.from({ length: 1 + Math.floor(next() * 3) }, word);
+    const roll = next();
+    if (roll < 0.15) return `"${words.join(' ')}"`;
+    if (roll < 0.25) return `${words.join(' ')} -${word()}`;
+    if (roll < 0.5) return `${words.join(' ')}`.slice(0, -2);
+    return words.join(' ');
+  });
+}
+
+/** 50 clients, each sending the next random query as soon as its answer is read. */
+async function keywordLoad(api: string, country: string, queries: string[], seconds: number) {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < until) {
+        const q = queries[Math.floor(Math.random() * queries.length)]!;
+        const start = performance.now();
+        const res = await fetch(`${api}/api/filter-jobs?country=${country}&q=${encodeURIComponent(q)}&page=1`);
+        await res.arrayBuffer();
+        latencies.push(performance.now() - start);
+        if (res.status !== 200) non2xx++;
+      }
+    }),
+  );
+  return {
+    rps: latencies.length / seconds,
+    baselineRps: 0,
+    ratio: 0,
+    p99: Math.round(percentile(latencies, 0.99)),
+    non2xx,
+  };
 }
 
 const median = (xs: number[]) => {
@@ -202,6 +288,17 @@ async function main() {
       url: `${api}/api/filter-jobs?country=${country}&city=${encodeURIComponent(city)}&ageGroup=${ageGroup}&page=1`,
     });
     add('filter-jobs city + age group', filtered, 'ratio >= 0.25', filtered.ratio >= 0.25);
+  }
+  if (want('keywords')) {
+    // Keyword search with words drawn at random from thousands of queries, so no answer is reused.
+    const kw = await keywordLoad(api, country, keywordQueries(2000), DURATION);
+    rows.push({
+      scenario: 'filter-jobs with q (random words)',
+      ...kw,
+      target: 'p99 <= 100 ms, no errors',
+      pass: kw.p99 <= 100 && kw.non2xx === 0,
+    });
+    console.log(`  filter-jobs with q: ${kw.rps.toFixed(0)} req/s, p99 ${kw.p99} ms, ${kw.non2xx} non-2xx`);
   }
   if (want('posting')) {
     const posting = await measure({ url: `${api}/api/job/${jobId}` });

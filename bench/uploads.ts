@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@teacheast/shared';
 import { createDb } from '../apps/server/src/db/create-db.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { hashToken } from '../apps/server/src/http/auth.js';
+import { hashToken } from '../apps/server/src/features/accounts/tokens.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 4200;
@@ -22,7 +22,7 @@ async function photo(seed: number): Promise<Buffer> {
   const height = 2850;
   const raw = Buffer.alloc(width * height * 3);
   let s = seed;
-  const rand = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rand = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 3;
@@ -33,7 +33,9 @@ async function photo(seed: number): Promise<Buffer> {
     }
   }
   for (let quality = 95; quality >= 50; quality -= 5) {
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
     if (jpeg.length <= MAX_IMAGE_BYTES) return jpeg;
   }
   throw new Error('could not make a photo under the limit');
@@ -53,13 +55,46 @@ async function main() {
   const jobId = randomUUID();
   const token = 'upload-bench-token-0123456789abcdefghijklmnopq';
   const now = Date.now();
-  await db.insertInto('users').values({ id: userId, email: 'uploads@bench.example', password_hash: 'x', confirmed_at: now, created_at: now, payment_customer_id: null }).execute();
-  await db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + 86_400_000 }).execute();
-  await db.insertInto('jobs').values({
-    id: jobId, user_id: userId, company_name: '', email: '', country: '', city: '', pay: '', age_group: '', duration: '', class_size: '',
-    start_date: '', phone: '', link: '', description_html: '', thumbnail: null, tile_thumbnail: null, published_at: null,
-    relisted_from: null, created_at: now, updated_at: now,
-  }).execute();
+  await db
+    .insertInto('users')
+    .values({
+      id: userId,
+      email: 'uploads@bench.example',
+      password_hash: 'x',
+      confirmed_at: now,
+      created_at: now,
+      payment_customer_id: null,
+    })
+    .execute();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + 86_400_000 })
+    .execute();
+  await db
+    .insertInto('jobs')
+    .values({
+      id: jobId,
+      user_id: userId,
+      company_name: '',
+      email: '',
+      country: '',
+      city: '',
+      pay: '',
+      age_group: '',
+      duration: '',
+      class_size: '',
+      start_date: '',
+      phone: '',
+      link: '',
+      description_html: '',
+      thumbnail: null,
+      tile_thumbnail: null,
+      published_at: null,
+      relisted_from: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   await db.destroy();
 
   console.log('Making fifteen photos of about 5 MB…');
@@ -68,7 +103,15 @@ async function main() {
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), DATABASE_URL: dbUrl, MEDIA_DIR: path.join(work, 'media'), LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL: dbUrl,
+      MEDIA_DIR: path.join(work, 'media'),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ALLOW_TEST_PAYMENTS: '1',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${PORT}`;
@@ -111,8 +154,12 @@ async function main() {
   const memoryOk = peakMb <= 400;
   const sizeOk = ratio <= 0.75;
   console.log(`\n| measure | value | target | result |\n|---|---:|---|---|`);
-  console.log(`| peak server memory (VmHWM) | ${peakMb.toFixed(0)} MB (idle ${idleMb.toFixed(0)} MB) | <= 400 MB | ${memoryOk ? 'pass' : 'FAIL'} |`);
-  console.log(`| WebP bytes / JPEG q80 bytes, same dimensions | ${ratio.toFixed(2)} | <= 0.75 | ${sizeOk ? 'pass' : 'FAIL'} |`);
+  console.log(
+    `| peak server memory (VmHWM) | ${peakMb.toFixed(0)} MB (idle ${idleMb.toFixed(0)} MB) | <= 400 MB | ${memoryOk ? 'pass' : 'FAIL'} |`,
+  );
+  console.log(
+    `| WebP bytes / JPEG q80 bytes, same dimensions | ${ratio.toFixed(2)} | <= 0.75 | ${sizeOk ? 'pass' : 'FAIL'} |`,
+  );
   console.log(`| fifteen uploads | ${seconds.toFixed(1)} s | | |`);
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(

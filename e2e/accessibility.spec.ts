@@ -1,4 +1,4 @@
-// axe finds no violations on the pages of issue 2, in the states people actually see.
+// axe finds no violations on the account and public pages, in the states people actually see.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIST = path.join(REPO_ROOT, 'apps', 'web', 'dist');
 
-// Settings from the developer's shell that would change what the tests see (DESIGN §3).
+// Settings from the developer's shell that would change what the tests see.
 const INHERITED_SETTINGS_TO_DROP = [
   'REDIS_URL',
   'STRIPE_SECRET_KEY',

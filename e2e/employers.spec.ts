@@ -21,7 +21,9 @@ async function expectNoViolations(page: Page, label: string) {
 }
 
 async function png(width: number, height: number, color: string): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 async function payWith(page: Page, number: string) {
@@ -87,7 +89,9 @@ test('an employer buys a credit, builds a job in the wizard and publishes it', a
 
   // Step 3: a header image, cropped 16:9.
   await expect(page.getByRole('heading', { name: 'Upload Image Head' })).toBeVisible();
-  await page.getByLabel(/Choose a header image/).setInputFiles({ name: 'header.png', mimeType: 'image/png', buffer: await png(1600, 1000, '#2a6f97') });
+  await page
+    .getByLabel(/Choose a header image/)
+    .setInputFiles({ name: 'header.png', mimeType: 'image/png', buffer: await png(1600, 1000, '#2a6f97') });
   const saveHeader = page.getByRole('button', { name: 'Save header image' });
   await expect(saveHeader).toBeEnabled();
   await expectNoViolations(page, 'wizard crop');
@@ -119,10 +123,15 @@ test('an employer buys a credit, builds a job in the wizard and publishes it', a
   await expect(page.getByText(/Your job is published!/)).toBeVisible();
 
   // The job is live: in the owner's published list, in search, and its metrics open.
-  const published = await page.request.get(`/api/jobs/published/${(await (await page.request.get('/api/current_user', { headers: { authorization: `Bearer ${token}` } })).json()).currentUser.uuid}?page=1`, {
+  const me = (await (
+    await page.request.get('/api/current_user', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { currentUser: { uuid: string } };
+  const published = await page.request.get(`/api/jobs/published/${me.currentUser.uuid}?page=1`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  expect(((await published.json()) as { publishedJobs: { uuid: string }[] }).publishedJobs.map((j) => j.uuid)).toContain(uuid);
+  expect(
+    ((await published.json()) as { publishedJobs: { uuid: string }[] }).publishedJobs.map((j) => j.uuid),
+  ).toContain(uuid);
   await page.goto('/jobs?country=japan&page=1');
   await expect(page.getByRole('link', { name: companyName })).toBeVisible();
   await page.goto(`/job/metrics/${uuid}`);
@@ -140,18 +149,25 @@ test('the purchase page sends a user without credits to the packs', async ({ pag
   await expect(page.getByRole('link', { name: 'Buy 5 Job Credits' })).toHaveAttribute('href', '/purchase-form/five');
 });
 
-test('fifteen 4,000 × 3,000 PNG photos are re-encoded in the browser and saved in parts', async ({ page, accounts }) => {
+test('fifteen 4,000 × 3,000 PNG photos are re-encoded in the browser and saved in parts', async ({
+  page,
+  accounts,
+}) => {
   test.setTimeout(180_000);
   const user = await accounts.createConfirmedUser('photos');
   const token = await accounts.logInAs(page, user);
   const headers = { authorization: `Bearer ${token}` };
-  const me = (await (await page.request.get('/api/current_user', { headers })).json()) as { currentUser: { uuid: string } };
+  const me = (await (await page.request.get('/api/current_user', { headers })).json()) as {
+    currentUser: { uuid: string };
+  };
   const userUuid = me.currentUser.uuid;
   // A credit through the test provider, and a job to fill.
   const intent = await page.request.post('/api/payments-jobs/', { headers, data: { quantity: 'one', userUuid } });
   const { client_secret } = (await intent.json()) as { client_secret: string };
   const card = { number: '4242424242424242', exp: '12/34', cvc: '123' };
-  expect((await page.request.post('/api/test-payments/confirm', { headers, data: { client_secret, card } })).status()).toBe(200);
+  expect(
+    (await page.request.post('/api/test-payments/confirm', { headers, data: { client_secret, card } })).status(),
+  ).toBe(200);
   const created = await page.request.post(`/api/jobs/create/${userUuid}`, { headers });
   expect(created.status(), await created.text()).toBe(201);
   const { uuid } = (await created.json()) as { uuid: string };
@@ -161,7 +177,15 @@ test('fifteen 4,000 × 3,000 PNG photos are re-encoded in the browser and saved 
   const folder = await mkdtemp(path.join(os.tmpdir(), 'carousel-'));
   const files: string[] = [];
   for (let i = 0; i < 15; i++) {
-    const coarse = await sharp({ create: { width: 500, height: 375, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    const coarse = await sharp({
+      create: {
+        width: 500,
+        height: 375,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
       .png()
       .toBuffer();
     const file = path.join(folder, `photo-${i + 1}.png`);
@@ -173,7 +197,10 @@ test('fifteen 4,000 × 3,000 PNG photos are re-encoded in the browser and saved 
   const uploads: { bytes: number; status: Promise<number> }[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().includes(`/api/job/image-upload/${uuid}/`)) {
-      uploads.push({ bytes: request.postDataBuffer()?.length ?? 0, status: request.response().then((r) => r?.status() ?? 0) });
+      uploads.push({
+        bytes: request.postDataBuffer()?.length ?? 0,
+        status: request.response().then((r) => r?.status() ?? 0),
+      });
     }
   });
 

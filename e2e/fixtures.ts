@@ -61,13 +61,17 @@ function makeAccounts(request: APIRequestContext, mailbox: Mailbox, baseURL: str
 
 /** What the app's login leaves in the browser: the token, and the cookie that says there is a session. */
 export async function useSession(page: Page, token: string, baseURL: string): Promise<void> {
-  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    TOKEN_STORAGE_KEY,
+    token,
+  ] as const);
   await page.context().addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: baseURL }]);
 }
 
 /** Makes `page.goto` and `page.reload` wait until the app has taken over an HTML page. */
 export function waitingForTheApp(page: Page): Page {
-  const wrap = <A extends unknown[]>(navigate: (...args: A) => Promise<Response | null>) =>
+  const wrap =
+    <A extends unknown[]>(navigate: (...args: A) => Promise<Response | null>) =>
     async (...args: A): Promise<Response | null> => {
       const response = await navigate(...args);
       if (response?.headers()['content-type']?.startsWith('text/html')) {

@@ -11,12 +11,14 @@ import sharp from 'sharp';
 import { createDb } from '../apps/server/src/db/create-db';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import type { NewJob } from '../apps/server/src/db/schema';
-import { createSession } from '../apps/server/src/http/auth';
+import { createRandom, jobRow } from '../apps/server/src/demo/factories';
+import { createSession } from '../apps/server/src/features/accounts/sessions';
 import { createFsBlobStore } from '../apps/server/src/integrations/blobs/blob-store';
 import { REPO_ROOT } from './app-server';
 
 export const FEATURED_COMPANY = 'Lotus Language Centre';
 export const FEATURED_EMAIL = 'jobs@lotus-centre.example';
+export const FEATURED_TITLE = 'Business English Trainer';
 export const FEATURED_WEBSITE = 'https://www.lotus-centre.example';
 
 export interface SeededJobBoard {
@@ -38,7 +40,9 @@ function freePort(): Promise<number> {
 }
 
 async function solidImage(color: string, width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).webp().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .webp()
+    .toBuffer();
 }
 
 /**
@@ -53,7 +57,13 @@ async function seed(databaseUrl: string, mediaDir: string) {
     const ownerId = randomUUID();
     await db
       .insertInto('users')
-      .values({ id: ownerId, email: `owner-${ownerId.slice(0, 8)}@example.com`, password_hash: 'not-used', confirmed_at: now, created_at: now })
+      .values({
+        id: ownerId,
+        email: `owner-${ownerId.slice(0, 8)}@example.com`,
+        password_hash: 'not-used',
+        confirmed_at: now,
+        created_at: now,
+      })
       .execute();
     const token = await createSession(db, ownerId, now, 1);
 
@@ -65,51 +75,40 @@ async function seed(databaseUrl: string, mediaDir: string) {
       media.push(`/media/${key}`);
     }
 
-    const base = (i: number, fields: Partial<NewJob>): NewJob => ({
-      id: randomUUID(),
-      user_id: ownerId,
-      company_name: `Hanoi School ${i + 1}`,
-      email: `school${i}@example.com`,
-      country: 'vietnam',
-      city: 'Hanoi',
-      pay: '$1,800 / month',
-      age_group: 'Children',
-      duration: '12',
-      class_size: '11 - 20',
-      start_date: '9',
-      phone: '',
-      link: '',
-      description_html: '<p>Teach English to curious children.</p>',
-      thumbnail: null,
-      tile_thumbnail: null,
-      published_at: now - (i + 2) * 3_600_000,
-      relisted_from: null,
-      created_at: now - 40 * 86_400_000,
-      updated_at: now,
-      ...fields,
-    });
+    // Realistic schools from the shared factories (the same seed every run); the tests rely only on
+    // the country, cities, age groups, order and the featured job's own fields.
+    const r = createRandom(3);
+    const vietnam = { ownerId, country: 'vietnam', countryLabel: 'Vietnam' } as const;
+    const hoursAgo = (h: number) => now - h * 3_600_000;
     const jobs: NewJob[] = [];
-    for (let i = 0; i < 13; i++) jobs.push(base(i, {}));
-    for (let i = 0; i < 3; i++) {
-      jobs.push(base(20 + i, { company_name: `Da Nang Institute ${i + 1}`, city: 'Da Nang', age_group: 'Adults' }));
+    for (let i = 0; i < 13; i++) {
+      jobs.push(jobRow(r, { ...vietnam, city: 'Hanoi', ageGroup: 'Children', publishedAt: hoursAgo(i + 2) }));
     }
-    const featured = base(99, {
-      company_name: FEATURED_COMPANY,
-      email: FEATURED_EMAIL,
-      link: FEATURED_WEBSITE,
-      city: 'Da Nang',
-      age_group: 'Adults',
-      description_html:
-        '<h2>About us</h2><p>A friendly centre by the beach.</p><ul><li>Small classes</li><li>Housing help</li></ul>',
-      thumbnail: media[0]!,
-      tile_thumbnail: media[0]!,
-      published_at: now - 60_000,
-    });
+    for (let i = 0; i < 3; i++) {
+      jobs.push(jobRow(r, { ...vietnam, city: 'Da Nang', ageGroup: 'Adults', publishedAt: hoursAgo(i + 22) }));
+    }
+    const featured = jobRow(
+      r,
+      { ...vietnam, city: 'Da Nang', ageGroup: 'Adults', publishedAt: now - 60_000, company: FEATURED_COMPANY },
+      {
+        title: FEATURED_TITLE,
+        email: FEATURED_EMAIL,
+        link: FEATURED_WEBSITE,
+        description_html:
+          '<h2>About us</h2><p>A friendly centre by the beach.</p><ul><li>Small classes</li><li>Housing help</li></ul>',
+        thumbnail: media[0]!,
+        tile_thumbnail: media[0]!,
+      },
+    );
     jobs.push(featured);
     await db.insertInto('jobs').values(jobs).execute();
     await db
       .insertInto('job_images')
-      .values(media.slice(1).map((url, position) => ({ id: randomUUID(), job_id: featured.id, position, url, created_at: now })))
+      .values(
+        media
+          .slice(1)
+          .map((url, position) => ({ id: randomUUID(), job_id: featured.id, position, url, created_at: now })),
+      )
       .execute();
     return { featuredJobId: featured.id, owner: { id: ownerId, token } };
   } finally {
@@ -139,7 +138,8 @@ export async function startSeededJobBoard({ smtpPort }: { smtpPort: number }): P
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['REDIS_URL', 'STRIPE_SECRET_KEY', 'PAYMENT_PROVIDER', 'BLOB_STORE', 'TRUST_PROXY']) delete env[name];
+  for (const name of ['REDIS_URL', 'STRIPE_SECRET_KEY', 'PAYMENT_PROVIDER', 'BLOB_STORE', 'TRUST_PROXY'])
+    delete env[name];
   Object.assign(env, {
     NODE_ENV: 'test',
     PORT: String(port),

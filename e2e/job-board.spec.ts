@@ -1,4 +1,4 @@
-// Issue 3 end to end: search by country, city and age group with the paging rules, a posting with
+// The job board end to end: search by country, city and age group with the paging rules, a posting with
 // its photos dialog, saving and unsaving, the metrics page, and axe on every job board page.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,7 +6,14 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { REPO_ROOT } from './app-server';
 import { SIGNED_IN_COOKIE, expect, test as base, useSession, waitingForTheApp } from './fixtures';
-import { FEATURED_COMPANY, FEATURED_EMAIL, FEATURED_WEBSITE, startSeededJobBoard, type SeededJobBoard } from './job-board-seed';
+import {
+  FEATURED_COMPANY,
+  FEATURED_EMAIL,
+  FEATURED_TITLE,
+  FEATURED_WEBSITE,
+  startSeededJobBoard,
+  type SeededJobBoard,
+} from './job-board-seed';
 
 const test = base.extend<object, { jobBoard: SeededJobBoard }>({
   jobBoard: [
@@ -34,7 +41,6 @@ const tiles = (page: Page) => page.getByRole('main').getByRole('article');
 const previousLink = (page: Page) => page.getByRole('link', { name: 'Previous', exact: true });
 const nextLink = (page: Page) => page.getByRole('link', { name: 'Next', exact: true });
 const topButton = (page: Page) => page.getByRole('button', { name: 'Top' });
-
 
 test('search from the home page, page through results, open, save and unsave a job', async ({ page, accounts }) => {
   await page.goto('/');
@@ -155,20 +161,23 @@ test('search from the home page, page through results, open, save and unsave a j
 });
 
 test('the metrics page counts visits, time and saves for the owner', async ({ page, browser, jobBoard, baseURL }) => {
-  // Three visits by an anonymous reader, each a few seconds long.
+  // Three visits by an anonymous reader, of 2, 3 and 4 seconds on the reader's clock, which the test
+  // moves itself (Playwright's clock): nothing waits for the seconds to pass.
   const reader = waitingForTheApp(await browser.newPage({ baseURL }));
+  await reader.clock.install();
   const search = await reader.request.get('/api/filter-jobs?country=vietnam&city=Hanoi&page=2');
   const [{ uuid }] = ((await search.json()) as { results: { uuid: string }[] }).results;
-  for (let visit = 0; visit < 3; visit++) {
+  for (const seconds of [2, 3, 4]) {
     await reader.goto(`/posting/${uuid}`);
     await expect(reader.getByRole('heading', { level: 1 })).toBeVisible();
-    await reader.waitForTimeout(2_200);
+    await reader.clock.runFor(seconds * 1000);
     // Leaving by a route change reports the seconds.
     await reader.getByRole('button', { name: 'Go back' }).click();
     await expect(reader).not.toHaveURL(/posting/);
   }
   await reader.close();
 
+  // At least the nine seconds the clock was moved by (the wall clock's own moments may add one or two).
   await expect
     .poll(async () => {
       const res = await page.request.get(`/api/job/metrics/${uuid}`, {
@@ -176,7 +185,7 @@ test('the metrics page counts visits, time and saves for the owner', async ({ pa
       });
       return ((await res.json()) as { timeSpent: number }).timeSpent;
     })
-    .toBeGreaterThanOrEqual(3);
+    .toBeGreaterThanOrEqual(9);
 
   await useSession(page, jobBoard.owner.token, baseURL!);
   await page.goto(`/job/metrics/${uuid}`);
@@ -185,7 +194,7 @@ test('the metrics page counts visits, time and saves for the owner', async ({ pa
   await expect(value('Number of clicks')).toHaveText('3');
   await expect(value('Number of saves')).toHaveText('0');
   const total = Number(await value('Total time spent (seconds)').textContent());
-  expect(total).toBeGreaterThanOrEqual(3);
+  expect(total).toBeGreaterThanOrEqual(9);
   await expect(value('Average time spent (seconds)')).toHaveText(String(Math.round(total / 3)));
   await expect(page.getByRole('img', { name: /Clicks and saves per day, last 45 days/ })).toBeVisible();
   await page.getByText('Show the numbers per day as a table').click();
@@ -242,7 +251,12 @@ test('no axe violations on the search, a posting, its photos and the account', a
   await expectNoViolations(page, '/account with saved jobs');
 });
 
-test('landing pages arrive rendered, and the app takes them over without a hitch', async ({ browser, request, baseURL, jobBoard }) => {
+test('landing pages arrive rendered, and the app takes them over without a hitch', async ({
+  browser,
+  request,
+  baseURL,
+  jobBoard,
+}) => {
   // The HTML itself holds the results: what a slow phone paints first, and what search engines read.
   const search = await request.get('/jobs?country=vietnam&city=Hanoi&page=1');
   const html = await search.text();
@@ -280,7 +294,9 @@ test('landing pages arrive rendered, and the app takes them over without a hitch
   page.on('pageerror', (error) => errors.push(error.message));
   // Stamp the server's first tile before the app's code runs (it starts after the load event).
   await page.addInitScript(() =>
-    document.addEventListener('DOMContentLoaded', () => document.querySelector('main article')?.setAttribute('data-from-server', '')),
+    document.addEventListener('DOMContentLoaded', () =>
+      document.querySelector('main article')?.setAttribute('data-from-server', ''),
+    ),
   );
   await page.goto('/jobs?country=vietnam&page=1');
   // Hydration kept the server's elements rather than drawing the page again.
@@ -297,28 +313,40 @@ test('landing pages arrive rendered, and the app takes them over without a hitch
   await page.close();
 });
 
+/**
+ * Holds the page's requests for `matches` until the test calls the function it returns, so the test
+ * decides when they arrive instead of guessing how long to delay them.
+ */
+async function holdRequests(page: Page, matches: (url: URL) => boolean): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(matches, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Holds back what boot.ts fetches (React DOM and the app) so a test can act before the app takes over. */
-async function delayTheApp(page: Page, ms: number): Promise<void> {
+async function holdTheApp(page: Page): Promise<() => void> {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(REPO_ROOT, 'apps/web/dist/.vite/manifest.json'), 'utf8'),
   ) as Record<string, { file: string; dynamicImports?: string[] }>;
   const held = new Set(manifest['src/boot.ts']!.dynamicImports!.map((key) => `/${manifest[key]!.file}`));
   expect(held.size).toBe(2);
-  await page.route(
-    (url) => held.has(url.pathname),
-    async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      await route.continue();
-    },
-  );
+  return holdRequests(page, (url) => held.has(url.pathname));
 }
 
 const isAppReady = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'));
 
-test('a click on Save right after the load event is kept and answered once the app runs', async ({ browser, baseURL, jobBoard }) => {
+test('a click on Save right after the load event is kept and answered once the app runs', async ({
+  browser,
+  baseURL,
+  jobBoard,
+}) => {
   // A page of its own: the fixture's page waits for the app in goto, and this test must not.
   const page = await browser.newPage({ baseURL });
-  await delayTheApp(page, 1500);
+  const releaseTheApp = await holdTheApp(page);
   // When the click arrived, counted from the end of the load event, on the page's own clock.
   await page.addInitScript(() =>
     document.addEventListener(
@@ -330,12 +358,9 @@ test('a click on Save right after the load event is kept and answered once the a
       { capture: true, once: true },
     ),
   );
-  // The header photo arrives a second late, so the load event comes after the test is ready to
-  // click: the pointer rests on Save with the button held down, and is let go once the page loads.
-  await page.route('**/media/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.continue();
-  });
+  // The header photo is held back, so the load event waits for the test to be ready to click: the
+  // pointer rests on Save with the button held down, and is let go once the page loads.
+  const releaseThePhotos = await holdRequests(page, (url) => url.pathname.startsWith('/media/'));
   await page.goto(`/posting/${jobBoard.featuredJobId}`, { waitUntil: 'commit' });
   const save = page.getByRole('button', { name: 'Save', exact: true });
   await save.waitFor();
@@ -344,6 +369,7 @@ test('a click on Save right after the load event is kept and answered once the a
   const y = box.y + box.height / 2;
   await page.mouse.move(x, y);
   await page.mouse.down();
+  releaseThePhotos();
   // The button is let go (the click) the moment the page has loaded: straight over the DevTools
   // protocol, as Playwright's own steps each wait a frame or two.
   const cdp = await page.context().newCDPSession(page);
@@ -359,6 +385,8 @@ test('a click on Save right after the load event is kept and answered once the a
   // Any button is held the same way, each replayed once, in the order it was pressed.
   await page.getByRole('button', { name: 'View photos (3)' }).click();
   expect(await isAppReady(page)).toBe(false);
+  // Now the app arrives, and answers both clicks.
+  releaseTheApp();
   await expect(page.getByText('Must be logged in to save')).toBeVisible();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await isAppReady(page)).toBe(true);
@@ -367,7 +395,8 @@ test('a click on Save right after the load event is kept and answered once the a
 
 test('changing the city before the app runs lands on the filtered search', async ({ browser, baseURL }) => {
   const page = await browser.newPage({ baseURL });
-  await delayTheApp(page, 3000);
+  // The app never arrives on this page: whatever it shows, the server made.
+  await holdTheApp(page);
   await page.goto('/jobs?country=vietnam&page=1', { waitUntil: 'load' });
   const leaving = page.waitForEvent('framenavigated');
   await page.getByLabel('City', { exact: true }).selectOption('Hanoi');
@@ -379,6 +408,8 @@ test('changing the city before the app runs lands on the filtered search', async
   await expect(page.getByRole('heading', { level: 1, name: 'Vietnam Jobs' })).toBeVisible();
   await expect(tiles(page)).toHaveCount(12);
   await expect(page.getByLabel('City', { exact: true })).toHaveValue('Hanoi');
+  expect(await isAppReady(page)).toBe(false);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.close();
 });
 
@@ -388,8 +419,65 @@ test('without scripts the filters are a plain GET form', async ({ browser, baseU
   await page.goto('/jobs?country=vietnam&page=1');
   await page.getByLabel('Student age group').selectOption('Adults');
   await page.getByRole('button', { name: 'Show jobs' }).click();
-  await expect(page).toHaveURL(/\/jobs\?country=vietnam&city=&ageGroup=Adults&page=1$/);
+  await expect(page).toHaveURL(/\/jobs\?q=&country=vietnam&city=&ageGroup=Adults&page=1$/);
   // Three Da Nang jobs for adults and the featured one.
   await expect(tiles(page)).toHaveCount(4);
+  await context.close();
+});
+
+test('keyword search: words in the box, q in the address, the words marked in titles', async ({ page }) => {
+  await page.goto('/jobs?country=vietnam&page=1');
+  await page.getByLabel('Keywords').fill('business trainer');
+  await page.getByLabel('Keywords').press('Enter');
+  await expect(page).toHaveURL(/\/jobs\?country=vietnam&q=business\+trainer&page=1$/);
+  const featured = tiles(page).filter({ hasText: FEATURED_COMPANY });
+  await expect(featured).toHaveCount(1);
+  await expect(featured.locator('mark')).toHaveText(['Business', 'Trainer']);
+  // Title and school hits come first: the featured job has both words in its title.
+  await expect(tiles(page).first().locator('mark')).toHaveCount(2);
+  // Nothing matches: the spec's no-results text, as for the filters.
+  await page.getByLabel('Keywords').fill('"no such words anywhere"');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('Sorry, there are no results for this criteria.')).toBeVisible();
+  await expect(tiles(page)).toHaveCount(0);
+  // Back brings the previous words into the box with their results.
+  await page.goBack();
+  await expect(page.getByLabel('Keywords')).toHaveValue('business trainer');
+  await expect(featured).toHaveCount(1);
+});
+
+test('a shared address with q arrives rendered by the server, even without scripts', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/jobs?country=vietnam&q=%22friendly+centre+by+the+beach%22&page=1');
+  await expect(tiles(page)).toHaveCount(1);
+  await expect(tiles(page).first()).toContainText(FEATURED_TITLE);
+  await expect(page.getByLabel('Keywords')).toHaveValue('"friendly centre by the beach"');
+  // The plain form carries the words on: narrowing by age group keeps them.
+  await page.getByLabel('Student age group').selectOption('Children');
+  await page.getByRole('button', { name: 'Show jobs' }).click();
+  await expect(page).toHaveURL(/q=%22friendly\+centre\+by\+the\+beach%22/);
+  await expect(tiles(page)).toHaveCount(0);
+  await context.close();
+});
+
+test('on a phone the filters fold behind one button and the first result is in the first screen', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/jobs?country=vietnam&city=Hanoi&page=1');
+  const filters = page.getByRole('button', { name: 'Filters (1)' });
+  await expect(filters).toBeVisible();
+  await expect(page.getByLabel('Keywords')).toBeVisible();
+  await expect(page.getByLabel('City', { exact: true })).toBeHidden();
+  await expect(tiles(page).first()).toBeVisible();
+  const box = await tiles(page).first().boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.y).toBeLessThan(844);
+  await filters.click();
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue('Hanoi');
   await context.close();
 });

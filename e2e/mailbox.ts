@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
@@ -102,7 +102,7 @@ function findLinks(text: string, html: string): string[] {
   return [...new Set([...fromText, ...fromHtml].map((link) => link.replace(/[.,;:!?]+$/, '')))];
 }
 
-export function parseMail(raw: string, to: string[]): ReceivedMail {
+function parseMail(raw: string, to: string[]): ReceivedMail {
   const { headers } = splitHeaderAndBody(raw);
   const parts = { text: '', html: '' };
   collectParts(raw, parts);

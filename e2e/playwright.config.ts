@@ -15,7 +15,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      // Playwright's own browser downloads are not reachable from our machines (STACK.md).
+      // Playwright's own browser downloads are not reachable from our machines: Debian's Chromium instead.
       executablePath: '/usr/bin/chromium',
       args: [
         '--headless',

@@ -1,4 +1,4 @@
-// Issue 5 in the browser: a teacher publishes a resume with a photo and a PDF; a school subscribes in
+// Resumes in the browser: a teacher publishes a resume with a photo and a PDF; a school subscribes in
 // test mode, searches the board, opens the resume and its PDF; a non-subscriber is sent to subscribe.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
@@ -25,11 +25,17 @@ async function pageFor(browser: Browser, baseURL: string, accounts: Accounts, us
 
 function pdfFile(bytes: number) {
   const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n');
-  return { name: 'my-resume.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([head, Buffer.alloc(bytes - head.length, 0x20)]) };
+  return {
+    name: 'my-resume.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([head, Buffer.alloc(bytes - head.length, 0x20)]),
+  };
 }
 
 async function photoFile() {
-  const buffer = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#3b82b0' } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#3b82b0' } })
+    .png()
+    .toBuffer();
   return { name: 'me.png', mimeType: 'image/png', buffer };
 }
 
@@ -179,10 +185,12 @@ test('teacher publishes, school subscribes, searches and reads; others are sent 
   // Recurring payment off and on again (the account page's panel calls exactly these).
   const token = await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_STORAGE_KEY);
   const auth = { authorization: `Bearer ${token}` };
-  const me = await (await page.request.get('/api/current_user', { headers: auth })).json();
-  const { uuid, subscriptionId } = me.currentUser as { uuid: string; subscriptionId: string };
+  const me = (await (await page.request.get('/api/current_user', { headers: auth })).json()) as {
+    currentUser: { uuid: string; subscriptionId: string };
+  };
+  const { uuid, subscriptionId } = me.currentUser;
   expect(subscriptionId).toBeTruthy();
-  const toggle = async () =>
+  const toggle = async (): Promise<unknown> =>
     (await page.request.post(`/api/subscription/toggle/${uuid}/${subscriptionId}`, { headers: auth })).json();
   expect(await toggle()).toEqual({ cancelAtPeriodEnd: true });
   expect(await toggle()).toEqual({ cancelAtPeriodEnd: false });

@@ -1,4 +1,4 @@
-// SPEC §2 "Route access": what anonymous visitors and logged-in users may open.
+// Route access: what anonymous visitors and logged-in users may open.
 import { expect, test } from './fixtures';
 
 const LOGGED_IN_ONLY = [
@@ -34,7 +34,7 @@ test.describe('anonymous visitor', () => {
   });
 
   test('may open the public pages', async ({ page, baseURL }) => {
-    // Pages of this issue, with their headings.
+    // Public pages, with their headings.
     const pages: [string, string][] = [
       ['/post-resume', 'Post Resume'],
       ['/change-password/some-token', 'Choose a new password'],
@@ -50,7 +50,7 @@ test.describe('anonymous visitor', () => {
       await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
       expect(new URL(page.url()).pathname, path).toBe(path);
     }
-    // Pages of later issues: only the access rule (not sent home) is this issue's business.
+    // Pages that other journeys test in full: here only the access rule (not sent home) is checked.
     for (const path of ['/jobs?country=japan&page=1', '/post-job', '/post-job/purchase-jobs']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
@@ -91,7 +91,7 @@ test.describe('logged-in user', () => {
   test('may open the member pages, and the navigation knows who they are', async ({ page, accounts, baseURL }) => {
     const user = await accounts.createConfirmedUser('member');
     await accounts.logInAs(page, user);
-    // These pages belong to later issues; what this issue guarantees is that members are not sent home.
+    // Other journeys test these pages in full; here, only that members are not sent home.
     const memberPaths = [
       '/account',
       '/account/published',

@@ -10,8 +10,12 @@ const CARD = { number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' };
 // (packages/shared is not imported here: its cities.json does not load in Playwright's runner.)
 const corpusHtml = `<p>Welcome</p>${XSS_PAYLOADS.filter((p) => !p.includes('\u0000')).join('\n')}<p>The end</p>`;
 
-/** Records dialogs, CSP violations and the marker the payloads try to set. */
+/**
+ * Records dialogs, CSP violations and the marker the payloads try to set. The page runs on
+ * Playwright's clock, so `settle` can run every timer a payload might have set without waiting.
+ */
 async function watch(page: Page) {
+  await page.clock.install();
   const dialogs: string[] = [];
   page.on('dialog', async (d) => {
     dialogs.push(d.message());
@@ -20,10 +24,17 @@ async function watch(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __violations: string[] };
     w.__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return {
     dialogs,
+    /** Lets anything a payload started finish: requests (an image's onerror), then timers and frames. */
+    async settle() {
+      await page.waitForLoadState('networkidle');
+      await page.clock.runFor(1_000);
+    },
     async check() {
       const state = await page.evaluate(() => {
         const w = window as unknown as { __xss?: unknown; __violations: string[] };
@@ -41,7 +52,7 @@ async function apiAs(request: APIRequestContext, email: string, password: string
   const token = login.headers()['auth-token']!;
   const me = (await login.json()) as { currentUser: { uuid: string } };
   const headers = { authorization: `Bearer ${token}` };
-  const call = async (method: 'post' | 'put' | 'patch' | 'get', url: string, data?: unknown) => {
+  const call = async (method: 'post' | 'put' | 'patch' | 'get', url: string, data?: unknown): Promise<unknown> => {
     const res = await request[method](url, { headers, data });
     expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
     return res.json();
@@ -52,31 +63,52 @@ async function apiAs(request: APIRequestContext, email: string, password: string
 test('stored payloads run nothing on the posting page and the resume page', async ({ page, request, accounts }) => {
   const school = await accounts.createConfirmedUser('xss-school');
   const s = await apiAs(request, school.email, school.password);
-  const intent = await s.call('post', '/api/payments-jobs/', { quantity: 'one', userUuid: s.userId });
+  const intent = (await s.call('post', '/api/payments-jobs/', { quantity: 'one', userUuid: s.userId })) as {
+    client_secret: string;
+  };
   await s.call('post', '/api/test-payments/confirm', { client_secret: intent.client_secret, card: CARD });
-  const created = await s.call('post', `/api/jobs/create/${s.userId}`);
-  const jobId = created.uuid as string;
+  const created = (await s.call('post', `/api/jobs/create/${s.userId}`)) as { uuid: string };
+  const jobId = created.uuid;
   await s.call('post', `/api/jobs/details/${jobId}/${s.userId}`, {
-    companyName: 'Safe School', email: 'hr@safe.example', country: 'japan', city: 'Tokyo', pay: '',
-    ageGroup: 'Children', duration: '12', classSize: '1 - 10', startDate: '', phone: '', link: '',
+    companyName: 'Safe School',
+    email: 'hr@safe.example',
+    country: 'japan',
+    city: 'Tokyo',
+    pay: '',
+    ageGroup: 'Children',
+    duration: '12',
+    classSize: '1 - 10',
+    startDate: '',
+    phone: '',
+    link: '',
   });
   await s.call('post', `/api/job/richtext/${jobId}/${s.userId}`, { descriptionHTML: corpusHtml });
-  const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#336699' } }).png().toBuffer();
-  await s.call('post', `/api/job/image-crop/${jobId}/${s.userId}`, { thumbnail: `data:image/png;base64,${png.toString('base64')}` });
+  const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+  await s.call('post', `/api/job/image-crop/${jobId}/${s.userId}`, {
+    thumbnail: `data:image/png;base64,${png.toString('base64')}`,
+  });
   await s.call('post', `/api/job/publish/${jobId}/${s.userId}`);
 
   const watcher = await watch(page);
   await page.goto(`/posting/${jobId}`);
   await expect(page.getByText('The end')).toBeVisible();
   await page.mouse.move(200, 300);
-  await page.waitForTimeout(300);
+  await watcher.settle();
   await watcher.check();
 
   const teacher = await accounts.createConfirmedUser('xss-teacher');
   const t = await apiAs(request, teacher.email, teacher.password);
   await t.call('put', `/api/post-resume/details/${t.userId}`, {
-    name: 'Safe Teacher', email: teacher.email, nationality: 'Canada', education: 'Bachelors', experience: '3',
-    desiredCountry: 'Japan', desiredStartDate: 'April', desiredAgeGroup: 'Children',
+    name: 'Safe Teacher',
+    email: teacher.email,
+    nationality: 'Canada',
+    education: 'Bachelors',
+    experience: '3',
+    desiredCountry: 'Japan',
+    desiredStartDate: 'April',
+    desiredAgeGroup: 'Children',
   });
   await t.call('patch', `/api/post-resume/resume/${t.userId}`, { resumeHtml: corpusHtml });
   await t.call('post', `/api/post-resume/publish/${t.userId}`);
@@ -85,7 +117,7 @@ test('stored payloads run nothing on the posting page and the resume page', asyn
   await page.goto(`/resume/${preview.uuid}`);
   await expect(page.getByText('The end')).toBeVisible();
   await page.mouse.move(200, 300);
-  await page.waitForTimeout(300);
+  await watcher.settle();
   await watcher.check();
 });
 

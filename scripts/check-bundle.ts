@@ -52,7 +52,9 @@ for (const [route, page] of [
   const keys = new Set([...closure(entryKey), ...closure(pageKey(page))]);
   const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
   const total = files.reduce((n, f) => n + gz(f), 0);
-  console.log(`${route}: ${kb(total)} gzip of JavaScript before it is interactive (budget ${kb(INITIAL_BUDGET)}), ${files.length} files`);
+  console.log(
+    `${route}: ${kb(total)} gzip of JavaScript before it is interactive (budget ${kb(INITIAL_BUDGET)}), ${files.length} files`,
+  );
   if (total > INITIAL_BUDGET) failures.push(`${route} loads ${kb(total)} gzip`);
 }
 

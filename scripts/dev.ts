@@ -30,6 +30,8 @@ function stop(code: number) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-run('api', process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], { PORT: process.env.PORT ?? '3000' });
+run('api', process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], {
+  PORT: process.env.PORT ?? '3000',
+});
 run('web', 'npm', ['run', 'dev', '-w', 'apps/web', '--', '--port', process.env.WEB_PORT ?? '5173']);
 console.log('TeachEast dev: open http://localhost:5173 (API on http://localhost:3000)');

@@ -9,7 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createDb } from '../apps/server/src/db/create-db.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { seedDemo } from '../apps/server/src/db/seed-demo.js';
+import { seedDemo } from '../apps/server/src/demo/seed-demo.js';
 import { createFsBlobStore } from '../apps/server/src/integrations/blobs/blob-store.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,7 +17,8 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4300);
 const base = `http://127.0.0.1:${PORT}`;
 
 async function main() {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
+    throw new Error('Build the web app first: npm run build');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'teacheast-lighthouse-'));
   const dbUrl = `sqlite:${path.join(work, 'demo.db')}`;
   const db = createDb(dbUrl);
@@ -27,7 +28,15 @@ async function main() {
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), DATABASE_URL: dbUrl, MEDIA_DIR: path.join(work, 'media'), LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL: dbUrl,
+      MEDIA_DIR: path.join(work, 'media'),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ALLOW_TEST_PAYMENTS: '1',
+    },
     stdio: 'inherit',
   });
   for (let i = 0; i < 100; i++) {
@@ -38,12 +47,22 @@ async function main() {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const list = (await (await fetch(`${base}/api/filter-jobs?country=japan&page=1`)).json()) as { results: { uuid: string }[] };
+  const list = (await (await fetch(`${base}/api/filter-jobs?country=japan&page=1`)).json()) as {
+    results: { uuid: string }[];
+  };
   const urls = ['/', '/jobs?country=japan&page=1', `/posting/${list.results[0]!.uuid}`];
 
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const targets = { performance: 95, accessibility: 100, lcp: 1800, tbt: 150, cls: 0.05 };
   let ok = true;
@@ -52,24 +71,42 @@ async function main() {
   try {
     for (const url of urls) {
       // A failed trace recording (e.g. NO_NAVSTART) is Lighthouse's own error, not a measurement: run again.
-      let lhr = (await lighthouse(`${base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }))!.lhr;
+      let lhr = (await lighthouse(`${base}${url}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      }))!.lhr;
       for (let attempt = 1; lhr.runtimeError && attempt < 3; attempt++) {
         console.log(`    Lighthouse error on ${url} (${lhr.runtimeError.code}): running it again`);
-        lhr = (await lighthouse(`${base}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }))!.lhr;
+        lhr = (await lighthouse(`${base}${url}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        }))!.lhr;
       }
       const perf = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const a11y = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
       const lcp = Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
       const tbt = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
       const cls = Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3));
-      const pass = perf >= targets.performance && a11y >= targets.accessibility && lcp <= targets.lcp && tbt <= targets.tbt && cls <= targets.cls;
+      const pass =
+        perf >= targets.performance &&
+        a11y >= targets.accessibility &&
+        lcp <= targets.lcp &&
+        tbt <= targets.tbt &&
+        cls <= targets.cls;
       ok &&= pass;
-      console.log(`| ${url.startsWith('/posting') ? '/posting/{uuid}' : url} | ${perf} | ${a11y} | ${lcp} | ${tbt} | ${cls} |${pass ? '' : ' below target'}`);
+      console.log(
+        `| ${url.startsWith('/posting') ? '/posting/{uuid}' : url} | ${perf} | ${a11y} | ${lcp} | ${tbt} | ${cls} |${pass ? '' : ' below target'}`,
+      );
       if (process.env.LIGHTHOUSE_DUMP) {
         fs.writeFileSync(path.join(process.env.LIGHTHOUSE_DUMP, `${urls.indexOf(url)}.json`), JSON.stringify(lhr));
       }
       if (process.env.LIGHTHOUSE_DETAILS) {
-        const element = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+        const element = lhr.audits['largest-contentful-paint-element']?.details as
+          { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
         console.log(`    LCP element: ${element?.items?.[0]?.items?.[0]?.node?.snippet ?? '?'}`);
         const fcp = Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0);
         console.log(`    FCP ${fcp} ms`);
@@ -80,7 +117,9 @@ async function main() {
     server.kill('SIGTERM');
     fs.rmSync(work, { recursive: true, force: true });
   }
-  console.log(`Targets: performance >= ${targets.performance}, accessibility ${targets.accessibility}, LCP <= ${targets.lcp} ms, TBT <= ${targets.tbt} ms, CLS <= ${targets.cls}.`);
+  console.log(
+    `Targets: performance >= ${targets.performance}, accessibility ${targets.accessibility}, LCP <= ${targets.lcp} ms, TBT <= ${targets.tbt} ms, CLS <= ${targets.cls}.`,
+  );
   process.exit(ok ? 0 : 1);
 }
 

@@ -11,7 +11,7 @@ const apiTarget = 'http://127.0.0.1:3000';
 /**
  * Writes .br and .gz files next to each text asset. The server serves them with
  * `preCompressed: true`, so phones download about a third of the bytes with no compression
- * work per request (STACK.md pitfall 11).
+ * work per request.
  */
 function precompress(): Plugin {
   return {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompleteDraft } from './features/employers/test-factories.js';
+import { createCompleteDraft } from './features/jobs/test-factories.js';
 import { COMPLETE_DETAILS, imageDataUrl, pdfDataUrl } from './features/resumes/test-factories.js';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../test/harness.js';
 import { AdminUsageError, runAdmin } from './admin.js';
@@ -70,9 +70,9 @@ describe(`admin command (${dialect})`, () => {
     const id = await createPublishedJob(t, owner.id, { country: 'japan', city: 'Osaka' });
     const draft = await createCompleteDraft(t, owner);
     const search = async () =>
-      (await t.inject({ method: 'GET', url: '/api/filter-jobs?country=japan&page=1' })).json().results as {
-        uuid: string;
-      }[];
+      (await t.inject({ method: 'GET', url: '/api/filter-jobs?country=japan&page=1' })).json<{
+        results: { uuid: string }[];
+      }>().results;
     expect((await search()).map((j) => j.uuid)).toContain(id);
     lines = [];
     expect(await run('jobs', 'unpublish', id, 'Misleading', 'pay')).toBe(0);

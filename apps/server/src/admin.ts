@@ -3,14 +3,15 @@
 import path from 'node:path';
 import { pino } from 'pino';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadConfigOrExit, type Config } from './config.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createDbBlobStore, createFsBlobStore, type BlobStore } from './integrations/blobs/blob-store.js';
-import { createCoupons } from './features/employers/coupons-service.js';
-import * as repo from './features/employers/repo.js';
-import { eraseUser } from './features/accounts/personal-data.js';
-import type { Deps } from './http/context.js';
+import { createCoupons } from './features/credits/coupons-service.js';
+import { takeDownJob } from './features/jobs/service.js';
+import { deleteAccount, findUserIdByEmail } from './features/accounts/service.js';
+import { listContactMessages } from './features/contact/service.js';
+import type { Deps } from './deps.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -61,7 +62,7 @@ export async function runAdmin(args: string[], ctx: AdminContext): Promise<numbe
       const limit = arg === undefined ? 50 : Number(arg);
       if (!Number.isInteger(limit) || limit < 1)
         throw new AdminUsageError('contact list takes a positive whole number');
-      const messages = await repo.listContactMessages(ctx.db, limit);
+      const messages = await listContactMessages(ctx.db, limit);
       if (messages.length === 0) ctx.out('No contact messages.');
       for (const m of messages) {
         ctx.out(`#${m.id}  ${new Date(m.created_at).toISOString()}  ${printable(m.email)}`);
@@ -74,7 +75,7 @@ export async function runAdmin(args: string[], ctx: AdminContext): Promise<numbe
     case 'jobs unpublish': {
       if (!arg) throw new AdminUsageError('jobs unpublish needs a job uuid');
       const reason = args.slice(3).join(' ').trim() || 'taken down by an operator';
-      if (!(await repo.takeDownJob(ctx.db, arg, reason, ctx.now()))) {
+      if (!(await takeDownJob(ctx.db, arg, reason, ctx.now()))) {
         ctx.out(`No published job ${arg}.`);
         return 1;
       }
@@ -84,12 +85,12 @@ export async function runAdmin(args: string[], ctx: AdminContext): Promise<numbe
     case 'users delete': {
       if (!arg) throw new AdminUsageError('users delete needs an e-mail address');
       const email = arg.trim().toLowerCase();
-      const userId = await repo.findUserIdByEmail(ctx.db, email);
+      const userId = await findUserIdByEmail(ctx.db, email);
       if (!userId) {
         ctx.out(`No user ${email}.`);
         return 1;
       }
-      const { files } = await eraseUser({ db: ctx.db, blobs: ctx.blobs, log: ctx.log }, userId, {
+      const { files } = await deleteAccount({ db: ctx.db, blobs: ctx.blobs, log: ctx.log }, userId, {
         publishedJobs: 'delete',
       });
       ctx.out(`User ${email} is deleted, with their jobs, resume and ${files} files.`);
@@ -101,16 +102,7 @@ export async function runAdmin(args: string[], ctx: AdminContext): Promise<numbe
 }
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const db = createDb(config.databaseUrl);
   let code = 1;
   try {

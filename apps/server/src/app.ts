@@ -6,31 +6,35 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { findUnstorableText, isStorableText, UNSTORABLE_TEXT } from '@teacheast/shared';
 import { AppError } from './errors.js';
-import { requireSelf, requireUser } from './http/auth.js';
-import type { Deps } from './http/context.js';
+import { requireSelf, requireUser } from './features/accounts/sessions.js';
+import type { Deps } from './deps.js';
 import {
   clientErrorHandler,
   frameworkErrors,
   registerErrorHandler,
   registerShutdownRefusal,
 } from './http/error-handler.js';
-import { rateLimitAddress } from './http/limiter.js';
+import { rateLimitAddress } from './integrations/limiter/limiter.js';
+import { registerOpenApi } from './http/openapi.js';
 import { registerResponseCache, type CacheRouteConfig } from './http/response-cache.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerAccountRoutes } from './features/accounts/routes.js';
 import { registerContactRoutes } from './features/contact/routes.js';
-import { registerEmployerRoutes } from './features/employers/routes.js';
+import { registerCreditRoutes } from './features/credits/routes.js';
 import { registerJobBoardRoutes } from './features/job-board/routes.js';
+import { registerJobRoutes } from './features/jobs/routes.js';
 import { registerMediaRoutes } from './features/media/routes.js';
+import { registerPaymentRoutes } from './features/payments/routes.js';
 import { registerResumeRoutes } from './features/resumes/routes.js';
+import { registerSubscriptionRoutes } from './features/subscriptions/routes.js';
 import { registerSystemRoutes } from './features/system/routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 /** Paths that carry secrets or personal data are logged without them. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url
     .replace(/\?.*$/, '')
     .replace(/\/(confirmation|change-password|special-register)\/[^/]+/g, '/$1/[redacted]');
@@ -47,9 +51,9 @@ export function loggerOptions(level: string) {
 }
 
 /** Per-route settings read by the authorisation hook. */
-export interface RouteAuthConfig {
+interface RouteAuthConfig {
   requiresUser?: boolean;
-  /** The 401 message, where the spec has its own (e.g. 'Must be logged in to save'). */
+  /** The 401 message, where a route has its own (e.g. 'Must be logged in to save'). */
   authMessage?: string;
 }
 
@@ -134,9 +138,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   // Who may call a route is settled before its body is even read (onRequest), so an anonymous caller
   // or another user can make the server neither parse a 12 MB upload nor reveal anything through
-  // validation errors. Every path with {userUuid} must be the caller's own (DESIGN §4); routes with
-  // `config: { requiresUser: true }` need a logged-in user, who must also be the `userUuid` their JSON
-  // body names (checked once the body is there). Public routes carry no hook at all.
+  // validation errors. Every path with {userUuid} must be the caller's own (401 without a session,
+  // 403 for anyone else); routes with `config: { requiresUser: true }` need a logged-in user, who must
+  // also be the `userUuid` their JSON body names (checked once the body is there). Public routes
+  // carry no hook at all.
   const authoriseCaller = async (request: FastifyRequest) => {
     const params = request.params as Record<string, unknown> | undefined;
     const config = request.routeOptions.config as RouteAuthConfig | undefined;
@@ -162,14 +167,19 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
 
   registerResponseCache(app, { ttlMs: deps.config.responseCacheMs });
+  // Before the routes: the API's document is made of the routes registered after it.
+  await registerOpenApi(app);
 
   registerSystemRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerContactRoutes(app, deps);
   registerMediaRoutes(app, deps);
   registerJobBoardRoutes(app, deps);
-  registerEmployerRoutes(app, deps);
+  registerCreditRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
+  registerJobRoutes(app, deps);
   registerResumeRoutes(app, deps);
+  registerSubscriptionRoutes(app, deps);
 
   await registerWebApp(app, deps.config.webDist ?? DEFAULT_WEB_DIST);
   return app;

@@ -103,6 +103,19 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** For entry points: the configuration, or its one-line problem on stderr and exit code 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
 const STRIPE_VARIABLES = [
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
@@ -111,7 +124,7 @@ const STRIPE_VARIABLES = [
 ] as const;
 
 /** A PUBLIC_URL on this machine: test payments need no explicit opt-in there. */
-export function isLocalUrl(url: string): boolean {
+function isLocalUrl(url: string): boolean {
   const host = new URL(url).hostname;
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
@@ -123,7 +136,7 @@ const TRUST_PROXY_HELP =
  * TRUST_PROXY as a hop count or the proxies' address ranges. "true" (trust every hop) is refused:
  * it would let a client choose its own address by writing X-Forwarded-For.
  */
-export function parseTrustProxy(value: string | undefined): { value: Config['trustProxy'] } | string {
+function parseTrustProxy(value: string | undefined): { value: Config['trustProxy'] } | string {
   if (value === undefined || value === '0' || value === 'false') return { value: false };
   if (/^\d{1,2}$/.test(value)) return { value: Number(value) };
   const entries = value.split(',').map((v) => v.trim());

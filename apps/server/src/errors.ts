@@ -1,7 +1,10 @@
 // The one error type services throw: a status, a message a person can read, and an optional stable code.
+import type { ErrorCode } from '@teacheast/shared';
+
 export class AppError extends Error {
   readonly status: number;
-  readonly errorType?: string;
+  /** One of the shared list (packages/shared/src/errors.ts): the server answers no other. */
+  readonly errorType?: ErrorCode;
   readonly fields?: Record<string, string>;
   /** Sent as Retry-After: when the caller may try again (429, 503). */
   readonly retryAfterSeconds?: number;
@@ -9,7 +12,7 @@ export class AppError extends Error {
   constructor(
     status: number,
     message: string,
-    options: { errorType?: string; fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+    options: { errorType?: ErrorCode; fields?: Record<string, string>; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -2,15 +2,15 @@
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { systemClock, type Deps } from './http/context.js';
-import { createMemoryLimiter, createRedisLimiter } from './http/limiter.js';
+import { systemClock, type Deps } from './deps.js';
+import { createMemoryLimiter, createRedisLimiter } from './integrations/limiter/limiter.js';
 import { createDbBlobStore, createFsBlobStore } from './integrations/blobs/blob-store.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { createPaymentProvider } from './integrations/payments/create-provider.js';
-import { startExpiryNoticeTimer } from './features/employers/expiry.js';
+import { startExpiryNoticeTimer } from './features/jobs/expiry-service.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -18,13 +18,7 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = pino({ level: config.logLevel });
   const db = createDb(config.databaseUrl);
   try {

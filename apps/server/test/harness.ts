@@ -12,10 +12,11 @@ import { SMTPServer } from 'smtp-server';
 import { buildApp, loggerOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/db/create-db.js';
+import { jobSearchColumns } from '../src/db/job-search.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import type { Clock, Deps } from '../src/http/context.js';
-import { createMemoryLimiter } from '../src/http/limiter.js';
-import { createSession } from '../src/http/auth.js';
+import type { Clock, Deps } from '../src/deps.js';
+import { createMemoryLimiter } from '../src/integrations/limiter/limiter.js';
+import { createSession } from '../src/features/accounts/sessions.js';
 import { createFsBlobStore } from '../src/integrations/blobs/blob-store.js';
 import { createMailer } from '../src/integrations/mail/mailer.js';
 import type { PaymentProvider } from '../src/integrations/payments/provider.js';
@@ -24,14 +25,14 @@ import { hashPassword } from '../src/features/accounts/passwords.js';
 
 export const dialect: 'sqlite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
   links: string[];
 }
 
-export class Mailbox {
+class Mailbox {
   readonly messages: ReceivedMail[] = [];
   private waiters: (() => void)[] = [];
 
@@ -66,7 +67,7 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
-export async function startSmtp(): Promise<{ port: number; mailbox: Mailbox; close: () => Promise<void> }> {
+async function startSmtp(): Promise<{ port: number; mailbox: Mailbox; close: () => Promise<void> }> {
   const mailbox = new Mailbox();
   const server = new SMTPServer({
     authOptional: true,
@@ -98,7 +99,7 @@ export async function startSmtp(): Promise<{ port: number; mailbox: Mailbox; clo
 }
 
 /** A clock tests can move. */
-export class TestClock implements Clock {
+class TestClock implements Clock {
   constructor(private t = Date.now()) {}
   now() {
     return this.t;
@@ -111,7 +112,8 @@ export class TestClock implements Clock {
   }
 }
 
-async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty database of the project's dialect (not yet migrated), and how to drop it. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teacheast-test-'));
     return {
@@ -262,6 +264,7 @@ export async function createPublishedJob(
     city: string;
     age_group: string;
     company_name: string;
+    title: string;
     published_at: number | null;
     description_html: string;
     thumbnail: string | null;
@@ -269,15 +272,21 @@ export async function createPublishedJob(
 ): Promise<string> {
   const id = randomUUID();
   const now = t.clock.now();
+  const text = {
+    title: fields.title ?? '',
+    company_name: fields.company_name ?? 'Sunrise Academy',
+    city: fields.city ?? 'Tokyo',
+    description_html: fields.description_html ?? '<p>Teach English to happy children.</p>',
+  };
   await t.db
     .insertInto('jobs')
     .values({
       id,
       user_id: userId,
-      company_name: fields.company_name ?? 'Sunrise Academy',
+      ...text,
+      ...jobSearchColumns(text),
       email: 'jobs@sunrise.example',
       country: fields.country ?? 'japan',
-      city: fields.city ?? 'Tokyo',
       pay: '300,000 JPY',
       age_group: fields.age_group ?? 'Children',
       duration: '12',
@@ -285,7 +294,6 @@ export async function createPublishedJob(
       start_date: '4',
       phone: '',
       link: '',
-      description_html: fields.description_html ?? '<p>Teach English to happy children.</p>',
       thumbnail: fields.thumbnail ?? null,
       tile_thumbnail: fields.thumbnail ?? null,
       published_at: fields.published_at === undefined ? now : fields.published_at,

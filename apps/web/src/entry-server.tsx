@@ -7,9 +7,12 @@ import { StaticRouter } from 'react-router';
 import { AppTree } from './app/app';
 import { seedQueries, type PrerenderAnswers } from './app/prerender';
 import { currentUserQueryKey } from './lib/query-client';
-import { setServerSanitizer } from './features/jobs/components/rich-text';
+import { setServerSanitizer } from './ui/rich-text';
 
+// The page table the server serves from: which paths are rendered here and with which API answers,
+// and which page's code each landing path loads.
 export { PRERENDERED_ROUTES, prerenderApiPaths } from './app/prerender';
+export { LANDING_PAGES, landingPageAt } from './app/router';
 export { PRERENDER_DATA_ID } from './config/storage-keys';
 
 export interface RenderOptions {
@@ -24,7 +27,11 @@ export interface RenderedPage {
 }
 
 /** Renders the page at `url` as a visitor who is not logged in sees it, with `answers` already loaded. */
-export async function render(url: string, answers: PrerenderAnswers, options: RenderOptions): Promise<RenderedPage | null> {
+export async function render(
+  url: string,
+  answers: PrerenderAnswers,
+  options: RenderOptions,
+): Promise<RenderedPage | null> {
   setServerSanitizer(options.sanitizeHtml);
   // Nothing is fetched on the server: queries without an answer render their loading state.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });

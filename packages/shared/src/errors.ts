@@ -1,23 +1,60 @@
-/** The body of every failed API call. */
-export interface ErrorBody {
-  error: true;
-  message: string;
-  errorType?: string;
-  fields?: Record<string, string>;
-}
-
+/**
+ * Every error type the server answers with, with the status it comes with: the one list both sides
+ * use. The server cannot answer a type that is not here (AppError's `errorType` is an ErrorCode), and
+ * the web app compares only these.
+ */
 export const ERROR_TYPES = {
-  HAS_JOB: 'HAS_JOB',
-  NO_CREDITS: 'NO_CREDITS',
-  SUBSCRIPTION_REQUIRED: 'SUBSCRIPTION_REQUIRED',
-  NOT_CONFIRMED: 'NOT_CONFIRMED',
+  /** 400: the request is not valid; `fields` names the wrong fields when there are any. */
   VALIDATION: 'VALIDATION',
+  /** 400: a Stripe webhook whose signature could not be verified. */
+  BAD_SIGNATURE: 'BAD_SIGNATURE',
+  /** 400: a test card number that is not valid; 402 when a payment is confirmed with it. */
+  CARD_INVALID: 'CARD_INVALID',
+  /** 402: the test card was declined. */
+  CARD_DECLINED: 'CARD_DECLINED',
+  /** 403: logging in before the e-mail address is confirmed. */
+  NOT_CONFIRMED: 'NOT_CONFIRMED',
+  /** 404: a coupon link that names no coupon. */
+  COUPON_UNKNOWN: 'COUPON_UNKNOWN',
+  /** 409: a coupon already redeemed. */
+  COUPON_USED: 'COUPON_USED',
+  /** 409: a coupon sign-up with an e-mail address that already has an account. */
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  /** 409: creating a job while one is still unpublished. */
+  HAS_JOB: 'HAS_JOB',
+  /** 402: creating a job without a credit. */
+  NO_CREDITS: 'NO_CREDITS',
+  /** 400: publishing a job that misses required parts. */
+  INCOMPLETE: 'INCOMPLETE',
+  /** 409: changing or publishing a job that has expired. */
+  JOB_EXPIRED: 'JOB_EXPIRED',
+  /** 409: a job the operator took down. */
+  JOB_TAKEN_DOWN: 'JOB_TAKEN_DOWN',
+  /** 409: relisting a job that has not expired. */
+  NOT_EXPIRED: 'NOT_EXPIRED',
+  /** 400: publishing a resume that misses required parts (`fields` names them). */
+  INCOMPLETE_RESUME: 'INCOMPLETE_RESUME',
+  /** 403: reading a resume without a Resume Board subscription. */
+  SUBSCRIPTION_REQUIRED: 'SUBSCRIPTION_REQUIRED',
+  /** 409: subscribing again while a subscription is active. */
+  HAS_SUBSCRIPTION: 'HAS_SUBSCRIPTION',
+  /** 429: too many requests; Retry-After says when to come back. */
   RATE_LIMITED: 'RATE_LIMITED',
-  DB_UNAVAILABLE: 'DB_UNAVAILABLE',
-  /** Password work is at capacity; Retry-After says when to come back. */
+  /** 503: password work is at capacity; Retry-After says when to come back. */
   BUSY: 'BUSY',
+  /** 503: the database cannot be reached. */
+  DB_UNAVAILABLE: 'DB_UNAVAILABLE',
+  /** 503: the server is shutting down; the connection is closed. */
   SHUTTING_DOWN: 'SHUTTING_DOWN',
 } as const;
+
+export type ErrorCode = (typeof ERROR_TYPES)[keyof typeof ERROR_TYPES];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_TYPES, value);
+}
+
+/** The body of every failed API call. */
 
 export const MESSAGES = {
   mustLogInToSave: 'Must be logged in to save',

@@ -1,6 +1,9 @@
 // Numbers used by both the web app and the server.
 
 export const PAGE_SIZE = 12;
+/** A posting's own title is optional; without one it is shown, and found, as this. */
+export const DEFAULT_JOB_TITLE = 'English Teacher';
+export const JOB_TITLE_MAX = 80;
 export const POSTING_LIFETIME_DAYS = 45;
 export const EXPIRY_WARNING_DAYS = 5;
 export const TOP_BUTTON_MIN_RESULTS = 6; // the Top button shows above 5 results
@@ -15,11 +18,16 @@ export type CreditPack = keyof typeof CREDIT_PACKS;
 export const CREDIT_PACK_NAMES = Object.keys(CREDIT_PACKS) as [CreditPack, ...CreditPack[]];
 
 export const RESUME_BOARD_PRICE_CENTS = 2500;
+/**
+ * One paid period of the resume board subscription ("one month", SPEC), counted as 30 days: the test
+ * provider bills by it, and the subscriptions feature renews test subscriptions by it.
+ */
+export const SUBSCRIPTION_PERIOD_MS = 30 * 86_400_000;
 
 export const MAX_IMAGE_BYTES = 5_242_880;
 export const MAX_CAROUSEL_IMAGES = 15;
 export const IMAGE_FIT_PX = 900;
-/** The largest request body the image routes accept (DESIGN §9: uploads travel as data URLs in JSON). */
+/** The largest request body the image routes accept (uploads travel as data URLs in JSON). */
 export const IMAGE_BODY_LIMIT = 12 * 1024 * 1024;
 /**
  * The web app sends new carousel photos in parts of at most this many bytes: far under the limit,

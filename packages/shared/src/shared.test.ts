@@ -1,26 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import {
   AGE_GROUPS,
+  CardSchema,
   CITIES,
   CLASS_SIZES,
   ContactSchema,
   COUNTRIES,
   CREDIT_PACKS,
   CredentialsSchema,
+  CreditIntentSchema,
+  CurrentUserAnswerSchema,
+  DeleteAccountSchema,
   DESIRED_COUNTRIES,
   DURATIONS,
+  ERROR_TYPES,
   EXPERIENCE_LEVELS,
   findUnstorableText,
   ForgotPasswordSchema,
+  isErrorCode,
   isStorableText,
+  JobAnswerSchema,
   JobDetailsSchema,
+  JobSearchAnswerSchema,
   MONTHS,
   NATIONALITIES,
   PAGE_SIZE,
   POSTING_LIFETIME_DAYS,
   RESUME_BOARD_PRICE_CENTS,
   requiredText,
+  ResumeContentUploadSchema,
   ResumeDetailsSchema,
+  SignedLinkQuerySchema,
+  SiteConfigSchema,
+  SubscriptionPaymentSchema,
+  SubscriptionViewSchema,
   UNSTORABLE_TEXT,
   SetPasswordFormSchema,
   START_DATES,
@@ -188,5 +201,100 @@ describe('text that cannot be stored', () => {
     const login = CredentialsSchema.safeParse({ email: 'ann\u0000@example.com', password: 'secret123' });
     expect(login.success).toBe(false);
     expect(login.error?.issues.map((i) => i.message)).toContain(UNSTORABLE_TEXT);
+  });
+});
+
+const uuid = '0b7f3c1e-6a7d-4e3a-9a55-2f4a8d3c1b10';
+const tile = {
+  uuid,
+  title: 'Kindergarten Teacher',
+  companyName: 'Sakura English',
+  country: 'japan',
+  city: 'Tokyo',
+  ageGroup: 'Children',
+  pay: '¥250,000 a month',
+  startDate: '4',
+  duration: '12',
+  classSize: '1 - 10',
+  thumbnail: null,
+  publishedDate: '2026-03-01T00:00:00.000Z',
+};
+
+describe('answer schemas', () => {
+  it('accept the answers the routes send, and only the fields they declare', () => {
+    const user = { uuid, email: 'ann@example.com', subscriptionId: null };
+    expect(CurrentUserAnswerSchema.parse({ currentUser: { ...user, password_hash: 'x' } })).toEqual({
+      currentUser: user,
+    });
+    expect(JobSearchAnswerSchema.parse({ results: [tile] })).toEqual({ results: [tile] });
+    const job = {
+      ...tile,
+      email: 'hr@sakura.example',
+      phone: '',
+      link: '',
+      descriptionHTML: '<p>Hello</p>',
+      images: [],
+      favoritedBy: [],
+      status: 'published',
+    };
+    expect(JobAnswerSchema.parse({ job })).toEqual({ job });
+    const config = { paymentProvider: 'test', blogUrl: 'https://blog.example', socialUrl: '' };
+    expect(SiteConfigSchema.parse(config)).toEqual(config);
+    const subscription = { status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: '2026-04-01T00:00:00.000Z' };
+    expect(SubscriptionViewSchema.parse(subscription)).toEqual(subscription);
+  });
+
+  it('refuse answers of another shape', () => {
+    expect(CurrentUserAnswerSchema.safeParse({ currentUser: { uuid, email: 'a@b.co' } }).success).toBe(false);
+    expect(JobSearchAnswerSchema.safeParse({ results: [{ ...tile, thumbnail: undefined }] }).success).toBe(false);
+    expect(JobSearchAnswerSchema.safeParse([tile]).success).toBe(false);
+    expect(JobAnswerSchema.safeParse({ job: { ...tile, status: 'deleted' } }).success).toBe(false);
+    expect(SiteConfigSchema.safeParse({ paymentProvider: 'paypal', blogUrl: '', socialUrl: '' }).success).toBe(false);
+    expect(
+      SubscriptionViewSchema.safeParse({ status: 'active', cancelAtPeriodEnd: 'no', currentPeriodEnd: '' }).success,
+    ).toBe(false);
+  });
+});
+
+describe("request schemas carry the routes' messages", () => {
+  it('card, credit pack and subscription payment', () => {
+    expect(CardSchema.parse({ number: ' 4242 4242 4242 4242 ', exp: '12 / 30', cvc: '123' }).number).toBe(
+      '4242 4242 4242 4242',
+    );
+    expect(messages(CardSchema, { number: '', exp: '13/30', cvc: '12' })).toEqual({
+      number: 'Required',
+      exp: 'Use MM/YY',
+      cvc: 'Three or four digits',
+    });
+    expect(messages(CreditIntentSchema, { quantity: 'two', userUuid: 'x' })).toEqual({
+      quantity: 'Choose one, five or ten',
+      userUuid: 'Not a valid id',
+    });
+    expect(messages(SubscriptionPaymentSchema, { customerId: ' ', paymentMethodId: 'pm_1', userUuid: uuid })).toEqual({
+      customerId: 'Required',
+    });
+  });
+
+  it('account deletion, resume content and signed links', () => {
+    expect(messages(DeleteAccountSchema, {})).toEqual({ password: 'Required' });
+    expect(messages(ResumeContentUploadSchema, { resumeHtml: 'x'.repeat(500_001) })).toEqual({
+      resumeHtml: 'The resume text is too long',
+    });
+    expect(SignedLinkQuerySchema.parse({ expires: '1700000000000', sig: 'a'.repeat(64) })).toEqual({
+      expires: 1_700_000_000_000,
+      sig: 'a'.repeat(64),
+    });
+    expect(messages(SignedLinkQuerySchema, { expires: '1', sig: 'z' })).toEqual({ sig: 'Not a valid signature' });
+  });
+});
+
+describe('error types', () => {
+  it('are one list of codes, each named by itself', () => {
+    for (const [name, code] of Object.entries(ERROR_TYPES)) expect(code).toBe(name);
+    expect(isErrorCode('HAS_JOB')).toBe(true);
+    expect(isErrorCode('SHUTTING_DOWN')).toBe(true);
+    expect(isErrorCode('NETWORK')).toBe(false);
+    expect(isErrorCode('toString')).toBe(false);
+    expect(isErrorCode(undefined)).toBe(false);
   });
 });

@@ -2,12 +2,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+/** One round trip to the database: the readiness check's question. Throws when it cannot answer. */
+export async function pingDb(db: DbOrTrx): Promise<void> {
+  await sql`select 1`.execute(db);
+}
 
 export function isPostgres(db: DbOrTrx): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -17,8 +22,8 @@ export function isPostgres(db: DbOrTrx): boolean {
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === 20) return (v: string) => Number(v);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return (pg.types.getTypeParser as any)(oid, format);
+    // pg's own parser for every other type (typed `any` upstream; pg hands each parser the text).
+    return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
   },
 };
 

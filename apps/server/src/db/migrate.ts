@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './create-db.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-job-takedown.js';
+import * as m003 from './migrations/003-job-title-and-keywords.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-job-takedown': m002,
+  '003-job-title-and-keywords': m003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,7 +2,7 @@
 // so the same queries run on SQLite and PostgreSQL.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-export interface UsersTable {
+interface UsersTable {
   id: string;
   email: string;
   password_hash: string;
@@ -11,14 +11,14 @@ export interface UsersTable {
   payment_customer_id: string | null;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   token_hash: string;
   user_id: string;
   created_at: number;
   expires_at: number;
 }
 
-export interface EmailTokensTable {
+interface EmailTokensTable {
   token_hash: string;
   user_id: string;
   purpose: 'confirm' | 'reset';
@@ -27,7 +27,7 @@ export interface EmailTokensTable {
   used_at: number | null;
 }
 
-export interface JobsTable {
+interface JobsTable {
   id: string;
   user_id: string | null;
   company_name: string;
@@ -49,11 +49,18 @@ export interface JobsTable {
   /** Set when an operator took the posting down; it never goes live again. */
   taken_down_at: number | null;
   taken_down_reason: string | null;
+  /** The posting's own title; empty shows as the default title. */
+  title: Generated<string>;
+  /** Folded text the keyword search reads (db/job-search.ts), written with the fields it comes from. */
+  search_title: Generated<string>;
+  search_school: Generated<string>;
+  search_city: Generated<string>;
+  search_body: Generated<string>;
   created_at: number;
   updated_at: number;
 }
 
-export interface JobImagesTable {
+interface JobImagesTable {
   id: string;
   job_id: string;
   position: number;
@@ -61,13 +68,13 @@ export interface JobImagesTable {
   created_at: number;
 }
 
-export interface FavoritesTable {
+interface FavoritesTable {
   user_id: string;
   job_id: string;
   created_at: number;
 }
 
-export interface JobMetricsDailyTable {
+interface JobMetricsDailyTable {
   job_id: string;
   day: string;
   clicks: number;
@@ -75,7 +82,7 @@ export interface JobMetricsDailyTable {
   saves: number;
 }
 
-export interface ResumesTable {
+interface ResumesTable {
   id: string;
   user_id: string;
   name: string;
@@ -116,14 +123,14 @@ export interface PaymentsTable {
   updated_at: number;
 }
 
-export interface PaymentEventsTable {
+interface PaymentEventsTable {
   id: string;
   provider: string;
   type: string;
   created_at: number;
 }
 
-export interface SubscriptionsTable {
+interface SubscriptionsTable {
   id: string;
   user_id: string;
   provider: 'test' | 'stripe';
@@ -135,14 +142,14 @@ export interface SubscriptionsTable {
   updated_at: number;
 }
 
-export interface CouponsTable {
+interface CouponsTable {
   code: string;
   created_at: number;
   redeemed_by: string | null;
   redeemed_at: number | null;
 }
 
-export interface ContactMessagesTable {
+interface ContactMessagesTable {
   id: Generated<number>;
   email: string;
   subject: string;
@@ -150,7 +157,7 @@ export interface ContactMessagesTable {
   created_at: number;
 }
 
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
   subject: string;
@@ -160,13 +167,13 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
-export interface ExpiryNoticesTable {
+interface ExpiryNoticesTable {
   job_id: string;
   published_at: number;
   sent_at: number;
 }
 
-export interface BlobsTable {
+interface BlobsTable {
   key: string;
   content_type: string;
   data: Buffer;
@@ -193,7 +200,6 @@ export interface Database {
   blobs: BlobsTable;
 }
 
-export type UserRow = Selectable<UsersTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewJob = Insertable<JobsTable>;
 export type JobUpdate = Updateable<JobsTable>;

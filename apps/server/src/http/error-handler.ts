@@ -23,7 +23,7 @@ const DB_UNAVAILABLE_CODES = new Set([
   'SQLITE_CANTOPEN',
 ]);
 
-export function isDatabaseUnavailable(err: unknown): boolean {
+function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | undefined;
   if (!e) return false;
   if (e.code && DB_UNAVAILABLE_CODES.has(e.code)) return true;
@@ -39,7 +39,7 @@ const UNSTORABLE_TEXT_CODES = new Set([
   '22P05', // untranslatable_character
 ]);
 
-export function isUnstorableText(err: unknown): boolean {
+function isUnstorableText(err: unknown): boolean {
   const code = (err as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code);
 }

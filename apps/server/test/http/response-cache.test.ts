@@ -14,7 +14,7 @@ describe(`the short-lived response cache (${dialect})`, () => {
     const owner = await createUser(t);
     await createPublishedJob(t, owner.id, { country: 'vietnam', city: 'Hanoi' });
     const first = await search();
-    expect(first.json().results).toHaveLength(1);
+    expect(first.json<{ results: unknown[] }>().results).toHaveLength(1);
     // Written behind the server's back: the cached answer is reused while it lives.
     const second = await createPublishedJob(t, owner.id, { country: 'vietnam', city: 'Hanoi' });
     const cached = await search();
@@ -24,7 +24,7 @@ describe(`the short-lived response cache (${dialect})`, () => {
     // Any successful write through this server clears it.
     const fan = await createUser(t);
     await t.inject({ method: 'POST', url: `/api/favorites/${fan.id}/${second}`, headers: fan.auth });
-    expect((await search()).json().results).toHaveLength(2);
+    expect((await search()).json<{ results: unknown[] }>().results).toHaveLength(2);
   });
 
   it('answers 304 from the cache when the ETag matches', async () => {

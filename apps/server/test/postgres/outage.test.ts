@@ -57,11 +57,18 @@ describe('database outage (postgres)', () => {
     const db = createDb(url.toString());
     const deps = { ...direct.deps, db };
     const app = await buildApp(deps);
-    t = { ...direct, app, db, deps, inject: (o) => app.inject(o), close: async () => {
-      await app.close();
-      await db.destroy();
-      await direct.close().catch(() => undefined);
-    } };
+    t = {
+      ...direct,
+      app,
+      db,
+      deps,
+      inject: (o) => app.inject(o),
+      close: async () => {
+        await app.close();
+        await db.destroy();
+        await direct.close().catch(() => undefined);
+      },
+    };
   });
   afterAll(async () => {
     await t.close();
@@ -74,7 +81,11 @@ describe('database outage (postgres)', () => {
     proxy.cut();
     const ready = await t.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({ error: true, errorType: 'DB_UNAVAILABLE', message: 'The database is not reachable.' });
+    expect(ready.json()).toMatchObject({
+      error: true,
+      errorType: 'DB_UNAVAILABLE',
+      message: 'The database is not reachable.',
+    });
 
     const api = await t.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: 'Bearer abc' } });
     expect(api.statusCode).toBe(503);
@@ -95,6 +106,9 @@ describe('database outage (postgres)', () => {
       if (recovered !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect(recovered).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: 'Bearer abc' } })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: 'Bearer abc' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

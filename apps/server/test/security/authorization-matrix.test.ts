@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscription } from '../../src/features/subscriptions/test-factories.js';
 import { createResume, pdfDataUrl } from '../../src/features/resumes/test-factories.js';
-import { createCompleteDraft, pngDataUrl, VALID_DETAILS } from '../../src/features/employers/test-factories.js';
+import { createCompleteDraft, pngDataUrl, VALID_DETAILS } from '../../src/features/jobs/test-factories.js';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp, type TestUser } from '../harness.js';
 
 interface Route {
@@ -18,6 +18,8 @@ const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/ready',
   'GET /api/config',
+  'GET /api/openapi.json',
+  'GET /api/docs',
   'POST /api/register',
   'POST /api/login',
   'POST /api/confirmation/',
@@ -33,17 +35,39 @@ const PUBLIC = new Set([
 ]);
 
 /** The caller's own session and account: they name nobody else (tested in accounts/personal-data.test.ts). */
-const OWN_SESSION = new Set(['GET /api/current_user', 'POST /api/logout', 'GET /api/account/export', 'DELETE /api/account']);
+const OWN_SESSION = new Set([
+  'GET /api/current_user',
+  'POST /api/logout',
+  'GET /api/account/export',
+  'DELETE /api/account',
+]);
 
 /** Public counters: anyone may count a visit to a live posting, never to a draft. */
 const PUBLIC_COUNTERS = new Set(['POST /api/job/clicks', 'POST /api/job/time']);
 
 /** Routes with a signature in the query instead of a session: without a valid one they refuse. */
-const SIGNED = new Set(['GET /api/resume-pdf/:resumeUuid', 'GET /api/resume-image/:id', 'GET /api/resume-image/:resumeUuid']);
+const SIGNED = new Set([
+  'GET /api/resume-pdf/:resumeUuid',
+  'GET /api/resume-image/:id',
+  'GET /api/resume-image/:resumeUuid',
+]);
 
 const TABLES = [
-  'users', 'sessions', 'email_tokens', 'jobs', 'job_images', 'favorites', 'job_metrics_daily', 'resumes',
-  'credit_ledger', 'payments', 'payment_events', 'subscriptions', 'coupons', 'contact_messages', 'expiry_notices',
+  'users',
+  'sessions',
+  'email_tokens',
+  'jobs',
+  'job_images',
+  'favorites',
+  'job_metrics_daily',
+  'resumes',
+  'credit_ledger',
+  'payments',
+  'payment_events',
+  'subscriptions',
+  'coupons',
+  'contact_messages',
+  'expiry_notices',
 ] as const;
 
 describe(`authorisation matrix (${dialect})`, () => {
@@ -67,7 +91,12 @@ describe(`authorisation matrix (${dialect})`, () => {
     await t.inject({ method: 'POST', url: `/api/favorites/${owner.id}/${ids.published}`, headers: owner.auth });
     ids.resume = await createResume(t, owner.id, { published_at: null });
     ids.subscription = await createSubscription(t, owner.id);
-    const intent = await t.inject({ method: 'POST', url: '/api/payments-jobs/', headers: owner.auth, payload: { quantity: 'one', userUuid: owner.id } });
+    const intent = await t.inject({
+      method: 'POST',
+      url: '/api/payments-jobs/',
+      headers: owner.auth,
+      payload: { quantity: 'one', userUuid: owner.id },
+    });
     const secret = (intent.json() as { client_secret: string }).client_secret;
     body = {
       ...VALID_DETAILS,
@@ -151,7 +180,9 @@ describe(`authorisation matrix (${dialect})`, () => {
           if (PUBLIC_COUNTERS.has(key)) allowed = payload ? [404] : [400];
           else if (namesInBody && caller === 'other' && !payload) allowed = [400];
           if (!allowed.includes(res.statusCode)) {
-            failures.push(`${key} as ${caller}${payload ? ' with body' : ''}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+            failures.push(
+              `${key} as ${caller}${payload ? ' with body' : ''}: ${res.statusCode} ${res.body.slice(0, 120)}`,
+            );
           }
           const json = res.json() as { error?: boolean; message?: string };
           if (json.error !== true || !json.message) failures.push(`${key}: refusal without the error body`);

@@ -33,7 +33,7 @@ async function speak(port: number, chunks: string[], between?: () => Promise<voi
     socket.on('data', (d) => (received += d.toString('latin1')));
     socket.on('close', () => resolve(parseAnswers(received)));
     socket.on('error', reject);
-    socket.on('connect', async () => {
+    const write = async () => {
       for (const [i, chunk] of chunks.entries()) {
         if (i > 0) {
           await new Promise((r) => setTimeout(r, 100));
@@ -41,6 +41,9 @@ async function speak(port: number, chunks: string[], between?: () => Promise<voi
         }
         if (!socket.destroyed) socket.write(chunk);
       }
+    };
+    socket.on('connect', () => {
+      write().catch(reject);
     });
   });
 }

@@ -1,9 +1,9 @@
 // Decoding images is the costliest work a user can ask for: each user gets at most
 // IMAGE_DECODES_PER_HOUR decodes an hour, counted over profile photos, header images and carousels.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDraft } from '../../src/features/employers/test-factories.js';
+import { createDraft } from '../../src/features/jobs/test-factories.js';
 import { imageDataUrl } from '../../src/features/resumes/test-factories.js';
-import { IMAGE_DECODES_PER_HOUR } from '../../src/http/limiter.js';
+import { IMAGE_DECODES_PER_HOUR } from '../../src/integrations/limiter/limiter.js';
 import { createTestApp, createUser, dialect, type TestApp } from '../harness.js';
 
 describe(`image decodes per user (${dialect})`, () => {

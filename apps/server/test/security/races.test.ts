@@ -12,12 +12,22 @@ describe(`races (${dialect})`, () => {
 
   it('credits one test-mode payment once when it is confirmed ten times at once', async () => {
     const user = await createUser(t);
-    const intent = await t.inject({ method: 'POST', url: '/api/payments-jobs/', headers: user.auth, payload: { quantity: 'five', userUuid: user.id } });
+    const intent = await t.inject({
+      method: 'POST',
+      url: '/api/payments-jobs/',
+      headers: user.auth,
+      payload: { quantity: 'five', userUuid: user.id },
+    });
     const secret = (intent.json() as { client_secret: string }).client_secret;
     const card = { number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' };
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        t.inject({ method: 'POST', url: '/api/test-payments/confirm', headers: user.auth, payload: { client_secret: secret, card } }),
+        t.inject({
+          method: 'POST',
+          url: '/api/test-payments/confirm',
+          headers: user.auth,
+          payload: { client_secret: secret, card },
+        }),
       ),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);

@@ -1,6 +1,7 @@
 // Who may call a route is settled before its body is read: an anonymous (or another user's) 12 MB
 // upload is refused without being parsed. And a slow client cannot hold a connection forever.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '@teacheast/shared';
 import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../src/app.js';
 import { createTestApp, createUser, dialect, type TestApp, type TestUser } from '../harness.js';
 
@@ -32,7 +33,7 @@ describe(`request bodies and time (${dialect})`, () => {
         });
         expect(res.statusCode, url).toBe(status);
         expect(res.json()).toMatchObject({ error: true });
-        expect(res.json().message).not.toMatch(/JSON/);
+        expect(res.json<ErrorBody>().message).not.toMatch(/JSON/);
       }
     }
     // The owner's request is read (and its broken JSON refused).

@@ -5,7 +5,7 @@
 import Fastify from 'fastify';
 import { UNSTORABLE_TEXT } from '@teacheast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompleteDraft, VALID_DETAILS } from '../../src/features/employers/test-factories.js';
+import { createCompleteDraft, VALID_DETAILS } from '../../src/features/jobs/test-factories.js';
 import { createResume } from '../../src/features/resumes/test-factories.js';
 import { createSubscription } from '../../src/features/subscriptions/test-factories.js';
 import { registerErrorHandler } from '../../src/http/error-handler.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDraft, jpegWithGps } from '../../src/features/employers/test-factories.js';
+import { createDraft, jpegWithGps } from '../../src/features/jobs/test-factories.js';
 import { COMPLETE_DETAILS, pdfDataUrl } from '../../src/features/resumes/test-factories.js';
 import { createTestApp, createUser, dialect, type TestApp, type TestUser } from '../harness.js';
 
@@ -36,7 +36,12 @@ function pixelFloodPng(): Buffer {
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // greyscale
   const idat = deflateSync(Buffer.alloc(30_001 * 4)); // a few rows; a decoder would expand 900 megapixels
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe(`hostile uploads (${dialect})`, () => {
@@ -51,29 +56,76 @@ describe(`hostile uploads (${dialect})`, () => {
     school = await createUser(t);
     teacher = await createUser(t);
     jobId = await createDraft(t, school);
-    await t.inject({ method: 'PUT', url: `/api/post-resume/details/${teacher.id}`, headers: teacher.auth, payload: COMPLETE_DETAILS });
-    goodPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#228844' } }).png().toBuffer();
+    await t.inject({
+      method: 'PUT',
+      url: `/api/post-resume/details/${teacher.id}`,
+      headers: teacher.auth,
+      payload: COMPLETE_DETAILS,
+    });
+    goodPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#228844' } })
+      .png()
+      .toBuffer();
   });
   afterAll(async () => t.close());
 
-  const files = () => (fs.existsSync(t.mediaDir) ? fs.readdirSync(t.mediaDir, { recursive: true }).map(String).filter((f) => path.extname(f)) : []);
+  const files = () =>
+    fs.existsSync(t.mediaDir)
+      ? fs
+          .readdirSync(t.mediaDir, { recursive: true })
+          .map(String)
+          .filter((f) => path.extname(f))
+      : [];
 
   const imageRoutes = () => [
-    { name: 'header image', method: 'POST' as const, url: `/api/job/image-crop/${jobId}/${school.id}`, user: school, body: (u: string) => ({ thumbnail: u }) },
-    { name: 'carousel', method: 'POST' as const, url: `/api/job/image-upload/${jobId}/${school.id}`, user: school, body: (u: string) => ({ images: [u] }) },
-    { name: 'profile photo', method: 'PATCH' as const, url: `/api/post-resume/profile-image/${teacher.id}`, user: teacher, body: (u: string) => ({ profileImage: u }) },
+    {
+      name: 'header image',
+      method: 'POST' as const,
+      url: `/api/job/image-crop/${jobId}/${school.id}`,
+      user: school,
+      body: (u: string) => ({ thumbnail: u }),
+    },
+    {
+      name: 'carousel',
+      method: 'POST' as const,
+      url: `/api/job/image-upload/${jobId}/${school.id}`,
+      user: school,
+      body: (u: string) => ({ images: [u] }),
+    },
+    {
+      name: 'profile photo',
+      method: 'PATCH' as const,
+      url: `/api/post-resume/profile-image/${teacher.id}`,
+      user: teacher,
+      body: (u: string) => ({ profileImage: u }),
+    },
   ];
 
   const hostile: [string, () => string, number[]][] = [
     ['plain text named as a PNG', () => dataUrl('image/png', 'just some text, not an image'), [415]],
     ['HTML disguised as a JPEG', () => dataUrl('image/jpeg', '<html><script>alert(1)</script></html>'), [415]],
-    ['an SVG with script', () => dataUrl('image/png', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), [415]],
-    ['an SVG declared as SVG', () => dataUrl('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), [415]],
+    [
+      'an SVG with script',
+      () => dataUrl('image/png', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      [415],
+    ],
+    [
+      'an SVG declared as SVG',
+      () => dataUrl('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      [415],
+    ],
     ['a PDF disguised as a PNG', () => dataUrl('image/png', '%PDF-1.4\n1 0 obj\n<<>>\nendobj\n'), [415]],
-    ['a polyglot: PNG signature then HTML', () => dataUrl('image/png', Buffer.concat([goodPng.subarray(0, 16), Buffer.from('<script>alert(1)</script>')])), [400]],
+    [
+      'a polyglot: PNG signature then HTML',
+      () => dataUrl('image/png', Buffer.concat([goodPng.subarray(0, 16), Buffer.from('<script>alert(1)</script>')])),
+      [400],
+    ],
     ['a truncated PNG', () => dataUrl('image/png', goodPng.subarray(0, Math.floor(goodPng.length / 2))), [400]],
     ['a 30,000 × 30,000 pixel flood', () => dataUrl('image/png', pixelFloodPng()), [413]],
-    ['a file over 5,242,880 bytes', () => dataUrl('image/png', Buffer.concat([goodPng, Buffer.alloc(5_242_881)])), [413]],
+    [
+      'a file over 5,242,880 bytes',
+      () => dataUrl('image/png', Buffer.concat([goodPng, Buffer.alloc(5_242_881)])),
+      [413],
+    ],
     ['not a data URL', () => 'https://evil.example/x.png', [400]],
   ];
 
@@ -82,9 +134,14 @@ describe(`hostile uploads (${dialect})`, () => {
       for (const route of imageRoutes()) {
         const before = files();
         const jobBefore = await t.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
-        const res = await t.inject({ method: route.method, url: route.url, headers: route.user.auth, payload: route.body(make()) });
+        const res = await t.inject({
+          method: route.method,
+          url: route.url,
+          headers: route.user.auth,
+          payload: route.body(make()),
+        });
         expect(statuses, `${route.name}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
-        expect(res.json()).toMatchObject({ error: true, message: expect.any(String) });
+        expect(res.json()).toMatchObject({ error: true, message: expect.any(String) as string });
         expect(files()).toEqual(before);
         expect(await t.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst()).toEqual(jobBefore);
       }
@@ -113,12 +170,21 @@ describe(`hostile uploads (${dialect})`, () => {
     ['a text file named .pdf', dataUrl('application/pdf', 'hello, not a pdf'), 415],
     ['an HTML page as a PDF', dataUrl('application/pdf', '<html><script>alert(1)</script></html>'), 415],
     ['a PNG as a PDF', dataUrl('application/pdf', Buffer.alloc(8, 0x89)), 415],
-    ['a PDF of 1,000,001 bytes', pdfDataUrl(Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_000_001 - 9, 0x20)])), 413],
+    [
+      'a PDF of 1,000,001 bytes',
+      pdfDataUrl(Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_000_001 - 9, 0x20)])),
+      413,
+    ],
   ])('refuses %s as the resume PDF', async (_label, payload, status) => {
     const before = files();
-    const res = await t.inject({ method: 'PATCH', url: `/api/post-resume/resume/${teacher.id}`, headers: teacher.auth, payload: { resumeUrl: payload } });
+    const res = await t.inject({
+      method: 'PATCH',
+      url: `/api/post-resume/resume/${teacher.id}`,
+      headers: teacher.auth,
+      payload: { resumeUrl: payload },
+    });
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toMatchObject({ error: true, message: expect.any(String) });
+    expect(res.json()).toMatchObject({ error: true, message: expect.any(String) as string });
     expect(files()).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 // Every payload of the corpus, stored through every rich-text field, comes back with nothing executable.
 import { isStorableText } from '@teacheast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDraft } from '../../src/features/employers/test-factories.js';
+import { createDraft } from '../../src/features/jobs/test-factories.js';
 import { createTestApp, createUser, dialect, type TestApp, type TestUser } from '../harness.js';
 import { unsafeParts } from './xss-check.js';
 import { XSS_PAYLOADS } from './xss-corpus.js';
@@ -35,7 +35,11 @@ describe(`stored XSS through the API (${dialect})`, () => {
         continue;
       }
       expect(save.statusCode).toBe(200);
-      const row = await t.db.selectFrom('jobs').select('description_html').where('id', '=', jobId).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('jobs')
+        .select('description_html')
+        .where('id', '=', jobId)
+        .executeTakeFirstOrThrow();
       const unsafe = unsafeParts(row.description_html);
       if (unsafe.length) problems.push(`${payload} → ${unsafe.join(', ')}`);
       expect(row.description_html).toContain('<p>Intro</p>');
@@ -58,7 +62,11 @@ describe(`stored XSS through the API (${dialect})`, () => {
         continue;
       }
       expect(save.statusCode).toBe(200);
-      const row = await t.db.selectFrom('resumes').select('resume_html').where('user_id', '=', teacher.id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('resumes')
+        .select('resume_html')
+        .where('user_id', '=', teacher.id)
+        .executeTakeFirstOrThrow();
       const unsafe = unsafeParts(row.resume_html);
       if (unsafe.length) problems.push(`${payload} → ${unsafe.join(', ')}`);
     }

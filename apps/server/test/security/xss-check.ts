@@ -2,9 +2,38 @@
 import { JSDOM } from 'jsdom';
 
 const FORBIDDEN_ELEMENTS = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'meta', 'link', 'form',
-  'input', 'button', 'select', 'textarea', 'svg', 'math', 'img', 'video', 'audio', 'source', 'portal', 'template',
-  'noscript', 'xml', 'isindex', 'keygen', 'bgsound', 'marquee', 'details', 'table',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'base',
+  'meta',
+  'link',
+  'form',
+  'input',
+  'button',
+  'select',
+  'textarea',
+  'svg',
+  'math',
+  'img',
+  'video',
+  'audio',
+  'source',
+  'portal',
+  'template',
+  'noscript',
+  'xml',
+  'isindex',
+  'keygen',
+  'bgsound',
+  'marquee',
+  'details',
+  'table',
 ]);
 
 /** Every reason the HTML is unsafe; an empty list means nothing in it can run. */
@@ -18,7 +47,9 @@ export function unsafeParts(html: string): string[] {
       const name = attr.name.toLowerCase();
       if (name.startsWith('on')) problems.push(`${tag}[${name}]`);
       if (name === 'style') problems.push(`${tag}[style]`);
-      if (['href', 'src', 'xlink:href', 'action', 'formaction', 'data', 'background', 'ping', 'srcdoc'].includes(name)) {
+      if (
+        ['href', 'src', 'xlink:href', 'action', 'formaction', 'data', 'background', 'ping', 'srcdoc'].includes(name)
+      ) {
         const value = attr.value.trim().toLowerCase();
         if (!(name === 'href' && (value.startsWith('https://') || value.startsWith('mailto:')))) {
           problems.push(`${tag}[${name}=${attr.value}]`);

@@ -24,7 +24,9 @@ describe('the rich-text sanitiser', () => {
     expect(clean).toContain('<strong>friendly</strong>');
     expect(clean).toContain('<em>small</em>');
     expect(clean).toContain('<ul><li>Housing</li></ul>');
-    expect(clean).toContain('<a href="https://school.example/jobs" rel="noopener noreferrer nofollow" target="_blank">Apply</a>');
+    expect(clean).toContain(
+      '<a href="https://school.example/jobs" rel="noopener noreferrer nofollow" target="_blank">Apply</a>',
+    );
     expect(clean).toContain('href="mailto:hr@school.example"');
   });
 });

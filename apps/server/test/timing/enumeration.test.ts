@@ -30,7 +30,10 @@ describe(`account enumeration (${dialect})`, () => {
   });
   afterAll(async () => t.close());
 
-  async function compare(blocks: number, request: (known: boolean, i: number) => Promise<{ statusCode: number; body: string }>) {
+  async function compare(
+    blocks: number,
+    request: (known: boolean, i: number) => Promise<{ statusCode: number; body: string }>,
+  ) {
     const ratios: number[] = [];
     const differences: number[] = [];
     const answers = { known: new Set<string>(), unknown: new Set<string>() };
@@ -39,7 +42,11 @@ describe(`account enumeration (${dialect})`, () => {
       const ms = { known: 0, unknown: 0 };
       for (const known of [false, true, true, false]) {
         // Per-e-mail limits are tested elsewhere; here they would only make the known e-mail answer 429.
-        for (const key of ['login:email:known@example.com', 'register:email:known@example.com', 'forgot:email:known@example.com']) {
+        for (const key of [
+          'login:email:known@example.com',
+          'register:email:known@example.com',
+          'forgot:email:known@example.com',
+        ]) {
           await t.deps.limiter.reset(key);
         }
         const start = performance.now();
@@ -56,7 +63,10 @@ describe(`account enumeration (${dialect})`, () => {
     // Within 10%. Below a millisecond, in-process timings carry tens of microseconds of scheduling noise,
     // far under what a network attacker can see, so there a 0.05 ms difference is accepted too.
     const close = Math.abs(ratio - 1) < 0.1 || Math.abs(difference) < 0.05;
-    expect(close, `known/unknown: median ratio ${ratio.toFixed(3)}, median difference ${difference.toFixed(3)} ms`).toBe(true);
+    expect(
+      close,
+      `known/unknown: median ratio ${ratio.toFixed(3)}, median difference ${difference.toFixed(3)} ms`,
+    ).toBe(true);
   }
 
   it('log-in: a wrong password and an unknown e-mail', async () => {

@@ -10,7 +10,13 @@ import { SessionGate } from './session-gate';
  * The whole app inside a router. The browser passes its BrowserRouter; the server's first render of
  * a landing page passes a StaticRouter and a query cache of its own (entry-server.tsx).
  */
-export function AppTree({ client, router: Router }: { client: QueryClient; router: (props: { children: ReactNode }) => ReactNode }) {
+export function AppTree({
+  client,
+  router: Router,
+}: {
+  client: QueryClient;
+  router: (props: { children: ReactNode }) => ReactNode;
+}) {
   return (
     <QueryClientProvider client={client}>
       <Router>

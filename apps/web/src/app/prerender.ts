@@ -3,13 +3,12 @@
 // and the browser fills its query cache with the same answers before React takes the page over
 // (hydration). This module is the one list of those pages and their answers, used on both sides.
 import type { QueryClient } from '@tanstack/react-query';
+import type { CitiesAnswer, JobAnswer, JobSearchAnswer, SiteConfig } from '@teacheast/shared';
 import { matchPath } from 'react-router';
 import { jobKeys } from '../features/jobs/api';
 import { postingTitle } from '../features/jobs/components/job-facts';
-import { citiesResponse, jobResponse, searchResultsResponse } from '../features/jobs/responses';
 import { readSearch, searchTitle } from '../features/jobs/search-params';
-import type { ResponseParser } from '../lib/api-client';
-import { siteConfigQueryKey, siteConfigResponse } from '../lib/site-config';
+import { readSiteConfig, siteConfigQueryKey } from '../lib/site-config';
 import { documentTitle } from '../ui/use-page-title';
 
 /**
@@ -26,7 +25,8 @@ interface Preload {
   queryKey: readonly unknown[];
   /** …and the API call whose answer fills it. */
   path: string;
-  parse: (answer: unknown) => { ok: true; data: unknown } | { ok: false };
+  /** What the query holds, taken from the answer. */
+  select: (answer: unknown) => unknown;
 }
 
 interface Plan {
@@ -35,17 +35,18 @@ interface Plan {
   title: (client: QueryClient) => string;
 }
 
-function reading<T, D>(parser: ResponseParser<T>, select: (value: T) => D): Preload['parse'] {
-  return (answer) => {
-    const parsed = parser.safeParse(answer);
-    return parsed.success ? { ok: true, data: select(parsed.data) } : { ok: false };
-  };
+/**
+ * The answers are the server's own, made by its routes through the shared schemas (decision 006), so
+ * they are typed by those schemas and not checked again here.
+ */
+function reading<T>(select: (answer: T) => unknown): Preload['select'] {
+  return (answer) => select(answer as T);
 }
 
 const siteConfig: Preload = {
   queryKey: siteConfigQueryKey,
   path: '/api/config',
-  parse: reading(siteConfigResponse, (config) => config),
+  select: reading<SiteConfig>(readSiteConfig),
 };
 
 function planFor(pathname: string, search: URLSearchParams): Plan | null {
@@ -55,25 +56,26 @@ function planFor(pathname: string, search: URLSearchParams): Plan | null {
     return { preloads: [siteConfig], title: () => documentTitle('') };
   }
   if (route.pattern.path === '/jobs') {
-    const { country, city, ageGroup, page } = readSearch(search);
+    const { country, city, ageGroup, q, page } = readSearch(search);
     // A bare /jobs goes back to the tab's last search, which only the browser knows.
     if (!country) return null;
-    const query = { country, city, ageGroup, page };
+    const query = { country, city, ageGroup, q, page };
     const apiQuery = new URLSearchParams({ country, page: String(page) });
     if (city) apiQuery.set('city', city);
     if (ageGroup) apiQuery.set('ageGroup', ageGroup);
+    if (q) apiQuery.set('q', q);
     return {
       preloads: [
         siteConfig,
         {
           queryKey: jobKeys.search(query),
           path: `/api/filter-jobs?${apiQuery.toString()}`,
-          parse: reading(searchResultsResponse, (d) => d.results),
+          select: reading((d: JobSearchAnswer) => d.results),
         },
         {
           queryKey: jobKeys.cities(country),
           path: `/api/jobs/cities/${encodeURIComponent(country)}`,
-          parse: reading(citiesResponse, (d) => d),
+          select: reading((d: CitiesAnswer) => d),
         },
       ],
       title: () => searchTitle(country),
@@ -87,7 +89,7 @@ function planFor(pathname: string, search: URLSearchParams): Plan | null {
         {
           queryKey: jobKeys.job(uuid),
           path: `/api/job/${encodeURIComponent(uuid)}`,
-          parse: reading(jobResponse, (d) => d.job),
+          select: reading((d: JobAnswer) => d.job),
         },
       ],
       title: (client) => {
@@ -111,8 +113,8 @@ export function prerenderApiPaths(url: string): string[] | null {
 }
 
 /**
- * Fills `client` with the answers for the page at `url`. An answer that is missing or has the wrong
- * shape is left out: the page then fetches it as usual. Returns the page's tab title.
+ * Fills `client` with the answers for the page at `url`. An answer that is missing is left out: the
+ * page then fetches it as usual. Returns the page's tab title.
  */
 export function seedQueries(client: QueryClient, url: string, answers: PrerenderAnswers): string | null {
   const { pathname, search } = split(url);
@@ -120,8 +122,7 @@ export function seedQueries(client: QueryClient, url: string, answers: Prerender
   if (!plan) return null;
   for (const preload of plan.preloads) {
     if (!(preload.path in answers)) continue;
-    const parsed = preload.parse(answers[preload.path]);
-    if (parsed.ok) client.setQueryData(preload.queryKey, parsed.data);
+    client.setQueryData(preload.queryKey, preload.select(answers[preload.path]));
   }
   return plan.title(client);
 }

@@ -1,4 +1,4 @@
-// The access rules of SPEC §2 "Route access". The server enforces them too; these only keep
+// Who may open which page: visitors only, members only, or anyone. The server enforces them too; these only keep
 // people away from pages that would answer 401/403 anyway.
 import { Navigate, Outlet, useParams } from 'react-router';
 import { paths, RESUME_WIZARD_STEPS, type ResumeWizardStep } from '../config/paths';

@@ -1,9 +1,26 @@
-// The complete route table of SPEC §2. Every page is its own lazily loaded chunk, so the first
+// The complete route table of the web app. Every page is its own lazily loaded chunk, so the first
 // load carries only the shell. Routing is declarative (useRoutes inside <BrowserRouter>): the app
 // has no loaders or actions, and React Router's data router would add about 17 kB gzip to every
 // first load (docs/decisions/005-lean-first-load.md).
-import { Component, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { matchRoutes, Navigate, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  useLocation,
+  useRoutes,
+  type Location,
+  type RouteObject,
+  type NavigateOptions,
+  type To,
+} from 'react-router';
 import { CREDIT_PACK_NAMES } from '@teacheast/shared';
 import { JOB_WIZARD_STEPS, paths } from '../config/paths';
 import { FullPageSpinner } from '../ui/spinner';
@@ -12,13 +29,27 @@ import { RootLayout } from './layout/root-layout';
 import { RouteErrorPage } from './layout/route-error-page';
 import { RequireAnonymous, RequireOwnResumeStep, RequireParamIn, RequireUser } from './route-guards';
 
-type PageComponent = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+// With a declarative router, navigate() returns nothing (React Router's documented augmentation for
+// <BrowserRouter>; StaticRouter on the server is declarative too): there is no promise to await.
+declare module 'react-router' {
+  interface NavigateFunction {
+    (to: To, options?: NavigateOptions): void;
+    (delta: number): void;
+  }
+}
+
+type PageComponent = LazyExoticComponent<ComponentType> & {
+  preload: () => Promise<unknown>;
+  /** The page's file in pages/, named after its export: HomePage is pages/home-page.tsx. */
+  file: string;
+};
 
 /** A page module with a named export, loaded on first render or earlier through `preload`. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): PageComponent {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const preload = () => (loading ??= trackPageLoad(load().then((module) => ({ default: module[name] }))));
-  return Object.assign(lazy(preload), { preload });
+  const file = name.replace(/[A-Z]/g, (letter, at: number) => `${at > 0 ? '-' : ''}${letter.toLowerCase()}`);
+  return Object.assign(lazy(preload), { preload, file });
 }
 
 const AccountPage = page(() => import('./pages/account-page'), 'AccountPage');
@@ -46,7 +77,7 @@ const publicRoutes: RouteObject[] = [
           },
         ],
       },
-      // SPEC §2 job wizard: any other path under it goes back to /post-job.
+      // Job wizard: any other path under it goes back to /post-job.
       { path: '*', element: <Navigate to={paths.postJob()} replace /> },
     ],
   },
@@ -125,6 +156,32 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The pages people arrive at from outside, by file in pages/. The server names each one's code and
+ * styles in the HTML it sends for the paths that show it (apps/server/src/http/page-shells.ts), so
+ * the browser fetches them together with the entry.
+ */
+export const LANDING_PAGES: readonly string[] = [
+  'home-page',
+  'jobs-page',
+  'posting-page',
+  'resume-detail-page',
+  'resume-board-page',
+  'login-page',
+  'register-page',
+  'contact-us-page',
+  'terms-of-service-page',
+  'about-us-page',
+  'forgot-password-page',
+  'account-page',
+];
+
+/** The landing page (its file in pages/) that the route table shows at `pathname`, or null. */
+export function landingPageAt(pathname: string): string | null {
+  const shown = matchRoutes(routes, pathname)?.at(-1)?.route.Component as Partial<PageComponent> | null | undefined;
+  return shown?.file && LANDING_PAGES.includes(shown.file) ? shown.file : null;
+}
 
 /** Starts loading the code of the page at `pathname`, e.g. while the session is still loading. */
 export function preloadPage(pathname: string): Promise<unknown> {

@@ -3,7 +3,7 @@ import { useCurrentUser } from '../lib/session';
 import { FullPageSpinner } from '../ui/spinner';
 
 /**
- * SPEC §2: the whole application shows a spinner until the current user has been loaded, so
+ * The whole application shows a spinner until the current user has been loaded, so
  * route guards and the navigation never flash the wrong state.
  */
 export function SessionGate({ children }: { children: ReactNode }) {

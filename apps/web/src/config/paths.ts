@@ -21,8 +21,14 @@ function withQuery(path: string, query: Record<string, string | number | undefin
 
 export const paths = {
   home: () => '/',
-  jobs: (query: { country?: string; city?: string; ageGroup?: string; page?: number } = {}) =>
-    withQuery('/jobs', { country: query.country, city: query.city, ageGroup: query.ageGroup, page: query.page }),
+  jobs: (query: { country?: string; city?: string; ageGroup?: string; q?: string; page?: number } = {}) =>
+    withQuery('/jobs', {
+      country: query.country,
+      city: query.city,
+      ageGroup: query.ageGroup,
+      q: query.q,
+      page: query.page,
+    }),
   posting: (uuid: string) => `/posting/${encodeURIComponent(uuid)}`,
   resume: (resumeUuid: string) => `/resume/${encodeURIComponent(resumeUuid)}`,
   account: (tab?: AccountTab) => (tab ? `/account/${tab}` : '/account'),

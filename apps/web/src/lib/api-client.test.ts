@@ -1,9 +1,63 @@
-import { describe, expect, it, vi } from 'vitest';
+import { JobImagesSchema } from '@teacheast/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../config/storage-keys';
-import { jsonResponse, mockServer } from '../testing/render';
-import { api, apiRequest, type ResponseParser } from './api-client';
+import { jsonResponse, mockServer, type RecordedRequest } from '../testing/render';
+import { api, apiRequest, upload, type ResponseParser } from './api-client';
 import { ApiError } from './api-error';
 import { currentUserQueryKey, queryClient } from './query-client';
+
+type Answer = { status: number; body: unknown } | 'unreachable';
+
+/**
+ * Replaces XMLHttpRequest with one answering from `respond` after reporting `progress` (bytes sent of
+ * the total); returns the requests it received, with their JSON bodies parsed.
+ */
+function mockUploads(respond: (request: RecordedRequest) => Answer, progress: [number, number][] = []) {
+  const requests: RecordedRequest[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: Pick<ProgressEvent, 'lengthComputable' | 'loaded' | 'total'>) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private request: RecordedRequest = { url: '', method: '', headers: new Headers(), body: undefined };
+
+    open(method: string, url: string) {
+      this.request = { ...this.request, method, url };
+    }
+
+    setRequestHeader(name: string, value: string) {
+      this.request.headers.set(name, value);
+    }
+
+    send(body: string) {
+      const request = { ...this.request, body: JSON.parse(body) as unknown };
+      requests.push(request);
+      setTimeout(() => {
+        for (const [loaded, total] of progress) this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+        const answer = respond(request);
+        if (answer === 'unreachable') {
+          this.onerror?.();
+          return;
+        }
+        this.status = answer.status;
+        this.responseText = JSON.stringify(answer.body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return requests;
+}
+
+/** What an ApiError says, to compare the errors of a fetch call and an upload. */
+const errorOf = (error: unknown) => {
+  expect(error).toBeInstanceOf(ApiError);
+  const { status, message, errorType, fields } = error as ApiError;
+  return { status, message, errorType, fields };
+};
 
 describe('api client', () => {
   it('sends the stored token as a bearer header and JSON bodies', async () => {
@@ -77,5 +131,97 @@ describe('api client', () => {
 
     mockServer(() => jsonResponse(200, { n: 'one' }));
     await expect(apiRequest('GET', '/api/x', { schema })).rejects.toMatchObject({ errorType: 'BAD_RESPONSE' });
+  });
+
+  it('keeps only the error types of the shared list', async () => {
+    mockServer(() => jsonResponse(400, { error: true, message: 'Nope', errorType: 'SOMETHING_ELSE' }));
+    const error = await api.get('/api/x').catch((e: unknown) => e);
+    expect(errorOf(error)).toEqual({ status: 400, message: 'Nope', errorType: undefined, fields: undefined });
+  });
+});
+
+describe('uploads', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends JSON with the bearer token, reports progress and checks the answer', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'abc');
+    const requests = mockUploads(
+      () => ({ status: 200, body: { images: ['/media/img/a.webp'], extra: 1 } }),
+      [
+        [50, 100],
+        [100, 100],
+      ],
+    );
+    const progress: number[] = [];
+    const answer = await upload(
+      'POST',
+      '/api/job/image-upload/j/u',
+      { images: ['data:image/webp;base64,AAAA'] },
+      {
+        schema: JobImagesSchema,
+        onProgress: (fraction) => progress.push(fraction),
+      },
+    );
+    expect(answer).toEqual({ images: ['/media/img/a.webp'] });
+    expect(progress).toEqual([0.5, 1]);
+    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/job/image-upload/j/u' });
+    expect(requests[0]?.body).toEqual({ images: ['data:image/webp;base64,AAAA'] });
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer abc');
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('on a 401 ends the session the same way a fetch call does', async () => {
+    const expired = { error: true, message: 'You are not logged in' };
+    const user = { uuid: 'u', email: 'a@b.co', subscriptionId: null };
+
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'expired');
+    queryClient.setQueryData(currentUserQueryKey, user);
+    mockServer(() => jsonResponse(401, expired));
+    const fetchError = errorOf(await api.patch('/api/post-resume/profile-image/u', {}).catch((e: unknown) => e));
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(queryClient.getQueryData(currentUserQueryKey)).toBeNull();
+
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'expired');
+    queryClient.setQueryData(currentUserQueryKey, user);
+    mockUploads(() => ({ status: 401, body: expired }));
+    const uploadError = errorOf(await upload('PATCH', '/api/post-resume/profile-image/u', {}).catch((e: unknown) => e));
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(queryClient.getQueryData(currentUserQueryKey)).toBeNull();
+    expect(uploadError).toEqual(fetchError);
+    expect(uploadError).toMatchObject({ status: 401, message: 'You are not logged in' });
+  });
+
+  it('turns an error body into the same ApiError as a fetch call', async () => {
+    const refused = {
+      error: true,
+      message: 'images: A job can have at most 15 carousel images',
+      errorType: 'VALIDATION',
+      fields: { images: 'A job can have at most 15 carousel images' },
+    };
+    mockServer(() => jsonResponse(400, refused));
+    const fetchError = errorOf(await api.post('/api/job/image-upload/j/u', { images: [] }).catch((e: unknown) => e));
+    mockUploads(() => ({ status: 400, body: refused }));
+    const uploadError = errorOf(
+      await upload('POST', '/api/job/image-upload/j/u', { images: [] }).catch((e: unknown) => e),
+    );
+    expect(uploadError).toEqual(fetchError);
+    expect(uploadError).toEqual({
+      status: 400,
+      message: refused.message,
+      errorType: 'VALIDATION',
+      fields: refused.fields,
+    });
+  });
+
+  it('reports an unreachable server and an unexpected answer as a fetch call does', async () => {
+    mockUploads(() => 'unreachable');
+    await expect(upload('POST', '/api/x', {})).rejects.toMatchObject({ status: 0, errorType: 'NETWORK' });
+    mockUploads(() => ({ status: 200, body: { images: 'not a list' } }));
+    await expect(upload('POST', '/api/x', {}, { schema: JobImagesSchema })).rejects.toMatchObject({
+      status: 200,
+      errorType: 'BAD_RESPONSE',
+    });
   });
 });

@@ -1,15 +1,14 @@
 // The only place that talks HTTP to our server: adds the bearer token, parses JSON, validates
-// answers with the shared schemas, and turns every failure into an ApiError.
+// answers with the shared schemas, and turns every failure into an ApiError. Calls go through fetch;
+// uploads through XMLHttpRequest (for their progress), and both end the same way (`settle`).
+import { isErrorCode } from '@teacheast/shared';
 import { ApiError } from './api-error';
 import { currentUserQueryKey, queryClient } from './query-client';
 import { readToken, removeToken } from './token-storage';
 
 type QueryValue = string | number | boolean | null | undefined;
 
-/**
- * Anything that validates an answer: every zod schema fits, and so does a small hand-written
- * parser where pulling zod into the first download is not worth it.
- */
+/** Anything that validates an answer: every shared zod schema fits. */
 export interface ResponseParser<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
@@ -19,7 +18,11 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Appended as a query string; empty, null and undefined values are left out. */
   query?: Record<string, QueryValue>;
-  /** Validates the answer; without it the data is `unknown`. */
+  /**
+   * Validates the answer with its shared schema. Without one the answer is not checked: the data is
+   * `unknown`, or the type the caller names, which must come from the shared schemas (code on the
+   * first download, where zod does not fit: docs/decisions/005-lean-first-load.md).
+   */
   schema?: ResponseParser<T>;
   signal?: AbortSignal;
 }
@@ -45,8 +48,7 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -68,7 +70,7 @@ function isErrorBody(body: unknown): body is {
 function toApiError(status: number, body: unknown): ApiError {
   if (isErrorBody(body)) {
     const message = typeof body.message === 'string' && body.message ? body.message : GENERIC_MESSAGE;
-    const errorType = typeof body.errorType === 'string' ? body.errorType : undefined;
+    const errorType = isErrorCode(body.errorType) ? body.errorType : undefined;
     const fields =
       typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
     return new ApiError(status, message, { errorType, fields });
@@ -82,49 +84,90 @@ function endLocalSession(): void {
   queryClient.setQueryData(currentUserQueryKey, null);
 }
 
+function requestHeaders(hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+/**
+ * How every answer ends, however it came: a 401 ends the session here too, an error status or an
+ * error body becomes an ApiError, and the schema (if any) checks the rest.
+ */
+function settle<T>(status: number, data: unknown, schema: ResponseParser<T> | undefined): T {
+  if (status === 401) endLocalSession();
+  // Older endpoints may flag an error in a 2xx body; the flag, not the status, makes it a failure.
+  if (status < 200 || status > 299 || isErrorBody(data)) throw toApiError(status, data);
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(status, 'The server sent an answer we did not expect.', { errorType: 'BAD_RESPONSE' });
+  }
+  return parsed.data;
+}
+
 /** A request that also returns status and headers (login reads the `auth-token` header). */
 export async function apiRequest<T = unknown>(
   method: Method,
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
-      headers,
-      body,
+      headers: requestHeaders(options.body !== undefined),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_MESSAGE, { errorType: 'NETWORK' });
   }
+  const data = settle(response.status, parseBody(await response.text()), options.schema);
+  return { data, status: response.status, headers: response.headers };
+}
 
-  const data = await readBody(response);
-  if (response.status === 401) endLocalSession();
-  // Older endpoints may flag an error in a 2xx body; the spec treats the flag as the failure.
-  if (!response.ok || isErrorBody(data)) throw toApiError(response.status, data);
+export interface UploadOptions<T> {
+  /** Validates the answer, as for any other call. */
+  schema?: ResponseParser<T>;
+  /** How much of the body has been sent, from 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
 
-  if (options.schema) {
-    const parsed = options.schema.safeParse(data);
-    if (!parsed.success) {
-      throw new ApiError(response.status, 'The server sent an answer we did not expect.', {
-        errorType: 'BAD_RESPONSE',
-      });
+/**
+ * Sends a large body (photos, a PDF) as JSON with XMLHttpRequest, because fetch cannot report upload
+ * progress. Headers, error bodies, the end of a session on 401 and the check of the answer are those
+ * of every other call.
+ */
+export function upload<T = unknown>(
+  method: 'POST' | 'PUT' | 'PATCH',
+  path: string,
+  body: unknown,
+  options: UploadOptions<T> = {},
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    for (const [name, value] of Object.entries(requestHeaders(true))) xhr.setRequestHeader(name, value);
+    const { onProgress } = options;
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      };
     }
-    return { data: parsed.data, status: response.status, headers: response.headers };
-  }
-  return { data: data as T, status: response.status, headers: response.headers };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_MESSAGE, { errorType: 'NETWORK' }));
+    xhr.onload = () => {
+      try {
+        resolve(settle(xhr.status, parseBody(xhr.responseText), options.schema));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.send(JSON.stringify(body));
+  });
 }
 
 async function dataOf<T>(method: Method, path: string, options?: RequestOptions<T>): Promise<T> {

@@ -4,7 +4,7 @@ import { toastError } from './toast';
 
 /**
  * Shows a failed submit: field messages from the server land on the fields the form has,
- * and the overall message goes to an error toast (SPEC §8).
+ * and the overall message goes to an error toast.
  */
 export function showSubmitError<T extends FieldValues>(
   error: unknown,

@@ -1,29 +1,10 @@
 // Who is logged in. Lives in lib/ because every feature and the route guards need it.
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '@teacheast/shared';
-import { api, type ResponseParser } from './api-client';
+import type { CurrentUser, CurrentUserAnswer } from '@teacheast/shared';
+import { api } from './api-client';
 import { isApiError } from './api-error';
 import { currentUserQueryKey, queryClient } from './query-client';
 import { readToken, removeToken, storeToken } from './token-storage';
-
-/**
- * Checks `{ currentUser }` by hand: this call runs before the first page shows, and zod would
- * add ~80 kB to the first download for one object (CurrentUserSchema is the contract).
- */
-const currentUserResponse: ResponseParser<{ currentUser: CurrentUser }> = {
-  safeParse(data) {
-    const user = (data as { currentUser?: Record<string, unknown> } | undefined)?.currentUser;
-    const isValid =
-      typeof user === 'object' &&
-      user !== null &&
-      typeof user.uuid === 'string' &&
-      typeof user.email === 'string' &&
-      (user.subscriptionId === null || typeof user.subscriptionId === 'string');
-    if (!isValid) return { success: false };
-    const { uuid, email, subscriptionId } = user as CurrentUser;
-    return { success: true, data: { currentUser: { uuid, email, subscriptionId } } };
-  },
-};
 
 /** Queries that are the same for everybody survive a logout; everything else is dropped. */
 const PUBLIC_QUERY_ROOTS = new Set<unknown>([currentUserQueryKey[0], 'site-config']);
@@ -31,7 +12,9 @@ const PUBLIC_QUERY_ROOTS = new Set<unknown>([currentUserQueryKey[0], 'site-confi
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readToken()) return null;
   try {
-    const { currentUser } = await api.get('/api/current_user', { schema: currentUserResponse });
+    // Typed by the shared CurrentUserAnswerSchema, not checked: this call runs before the first page
+    // shows, where zod does not fit (docs/decisions/005-lean-first-load.md).
+    const { currentUser } = await api.get<CurrentUserAnswer>('/api/current_user');
     return currentUser;
   } catch (error) {
     // The API client has already dropped a rejected token; the visitor is simply anonymous.

@@ -1,41 +1,25 @@
 // What the server tells the browser about itself (GET /api/config): payment mode and outside links.
 import { useQuery } from '@tanstack/react-query';
-import { api, type ResponseParser } from './api-client';
+import type { SiteConfig } from '@teacheast/shared';
+import { api } from './api-client';
 
-// No shared schema for this answer yet; the navigation needs it on every page, so it is checked
-// by hand rather than with zod (which would join the first download).
-export interface SiteConfig {
-  paymentProvider: 'test' | 'stripe';
-  stripePublishableKey?: string;
-  blogUrl: string;
-  socialUrl: string;
-}
+export type { SiteConfig };
 
 /** Only http(s) links go into the navigation, whatever the configuration says. */
-function safeUrl(value: unknown): string {
-  return typeof value === 'string' && /^https?:\/\//i.test(value) ? value : '';
+function safeUrl(url: string): string {
+  return /^https?:\/\//i.test(url) ? url : '';
 }
 
-export const siteConfigResponse: ResponseParser<SiteConfig> = {
-  safeParse(data) {
-    const body = data as Record<string, unknown> | undefined;
-    if (!body || (body.paymentProvider !== 'test' && body.paymentProvider !== 'stripe')) {
-      return { success: false };
-    }
-    return {
-      success: true,
-      data: {
-        paymentProvider: body.paymentProvider,
-        stripePublishableKey: typeof body.stripePublishableKey === 'string' ? body.stripePublishableKey : undefined,
-        blogUrl: safeUrl(body.blogUrl),
-        socialUrl: safeUrl(body.socialUrl),
-      },
-    };
-  },
-};
+/**
+ * The answer as the app keeps it. Typed by the shared SiteConfigSchema, not checked: the navigation
+ * needs it on every page, where zod does not fit (docs/decisions/005-lean-first-load.md).
+ */
+export function readSiteConfig(answer: SiteConfig): SiteConfig {
+  return { ...answer, blogUrl: safeUrl(answer.blogUrl), socialUrl: safeUrl(answer.socialUrl) };
+}
 
-export function fetchSiteConfig(): Promise<SiteConfig> {
-  return api.get('/api/config', { schema: siteConfigResponse });
+async function fetchSiteConfig(): Promise<SiteConfig> {
+  return readSiteConfig(await api.get<SiteConfig>('/api/config'));
 }
 
 export const siteConfigQueryKey = ['site-config'] as const;

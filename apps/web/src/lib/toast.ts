@@ -1,10 +1,10 @@
 // Toast messages: `toast.success(message)` and `toast.error(message)` from anywhere, shown by the
 // one <Toaster /> of the app (ui/toaster.tsx), which closes each after TOAST_DURATION_MS.
-// SPEC §8: a reply carrying an error flag shows its message as an error toast; otherwise the
+// A reply carrying an error flag shows its message as an error toast; otherwise the
 // server's message shows as a success toast.
 import { isApiError } from './api-error';
 
-export type ToastKind = 'success' | 'error';
+type ToastKind = 'success' | 'error';
 
 export interface Toast {
   id: number;

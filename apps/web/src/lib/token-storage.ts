@@ -1,4 +1,4 @@
-// The session token lives in local storage (SPEC §4 "Session"). Storage can be unavailable
+// The session token lives in local storage, never in a cookie. Storage can be unavailable
 // (private mode, blocked cookies), so every access is guarded and the app degrades to anonymous.
 // Beside it, a cookie without the token says only that there is a session (SIGNED_IN_COOKIE), so the
 // server knows not to send this browser a page rendered for an anonymous visitor.

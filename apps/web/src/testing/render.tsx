@@ -1,10 +1,10 @@
 // Test helpers for components: the app's providers around a component, and a fake server.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
 import { Toaster } from '../ui/toaster';
 
@@ -58,4 +58,19 @@ export function fieldError(control: HTMLElement): string | null {
   const ids = (control.getAttribute('aria-describedby') ?? '').split(' ');
   const errorId = ids.find((id) => id.endsWith('-error'));
   return errorId ? (document.getElementById(errorId)?.textContent ?? null) : null;
+}
+
+/** The Stripe.js script tags on the page: jsdom adds them but never fetches them. */
+export function stripeScripts(): HTMLScriptElement[] {
+  return [...document.querySelectorAll<HTMLScriptElement>('script[src^="https://js.stripe.com"]')];
+}
+
+/** A checkout in Stripe mode: Stripe's card field instead of ours, Stripe.js requested once, Pay held. */
+export function expectStripeCardLoading(payButtonName: string): void {
+  expect(screen.getByRole('group', { name: 'Card details' })).toBeTruthy();
+  expect(screen.queryByLabelText('Card number')).toBeNull();
+  expect((screen.getByRole('button', { name: payButtonName }) as HTMLButtonElement).disabled).toBe(true);
+  const scripts = stripeScripts();
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]!.src).toMatch(/^https:\/\/js\.stripe\.com\/[a-z0-9]+\/stripe\.js$/);
 }

@@ -1,4 +1,6 @@
-// Runs before every web test file: a clean DOM, cache, toasts and storage for each test.
+// Runs before every web test file: the DOM matchers (toBeInTheDocument, toHaveTextContent, ...; this
+// import also gives tsc their types), and a clean DOM, cache, toasts and storage for each test.
+import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { queryClient } from '../lib/query-client';
@@ -8,6 +10,8 @@ afterEach(() => {
   cleanup();
   queryClient.clear();
   for (const toast of getToasts()) dismissToast(toast.id);
+  // Server-render tests run without a document (`@vitest-environment node`): no storage to clear.
+  if (typeof window === 'undefined') return;
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

@@ -1,14 +1,12 @@
 // The card number, expiry and CVC inputs of the built-in test payment provider, shared by both
 // checkouts (job credits and the resume board subscription).
+import type { Card } from '@teacheast/shared';
 import { useId } from 'react';
 
-export interface TestCard {
-  number: string;
-  exp: string;
-  cvc: string;
-}
+/** The card the test provider's forms send: the shared Card of the API's test-payment bodies. */
+export type { Card as TestCard };
 
-export const EMPTY_CARD: TestCard = { number: '', exp: '', cvc: '' };
+export const EMPTY_CARD: Card = { number: '', exp: '', cvc: '' };
 
 /** One of the card's text fields: its label, and a numeric input filled in by the browser's card autofill. */
 function CardField(props: {
@@ -45,14 +43,20 @@ export function CardInputs({
   onChange,
   rowClassName,
 }: {
-  card: TestCard;
-  onChange(card: TestCard): void;
+  card: Card;
+  onChange(card: Card): void;
   rowClassName: string;
 }) {
-  const set = (field: keyof TestCard) => (value: string) => onChange({ ...card, [field]: value });
+  const set = (field: keyof Card) => (value: string) => onChange({ ...card, [field]: value });
   return (
     <>
-      <CardField label="Card number" autoComplete="cc-number" maxLength={23} value={card.number} onChange={set('number')} />
+      <CardField
+        label="Card number"
+        autoComplete="cc-number"
+        maxLength={23}
+        value={card.number}
+        onChange={set('number')}
+      />
       <div className={rowClassName}>
         <CardField
           label="Expiry (MM/YY)"

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /**
- * DESIGN §9: `password2` is a trap for bots. It is off screen, hidden from assistive technology
+ * `password2` is a trap for bots. It is off screen, hidden from assistive technology
  * and out of the tab order, so a person never fills it; a form that arrives with it filled is refused.
  */
 export function HoneypotField({ registration }: { registration: UseFormRegisterReturn }) {

@@ -1,5 +1,5 @@
 // Crops an image to a fixed aspect (react-easy-crop) and hands back the crop as a data URL drawn on a
-// canvas. The first crop is centred and initialWidthPercent of the image wide, as SPEC §5 asks.
+// canvas. The first crop is centred and initialWidthPercent of the image wide.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 
@@ -25,7 +25,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /** Draws the cropped pixels on a canvas; PNG keeps transparency, JPEG keeps photos small. */
-export async function cropToDataUrl(imageSrc: string, area: Area, type: 'image/jpeg' | 'image/png'): Promise<string> {
+async function cropToDataUrl(imageSrc: string, area: Area, type: 'image/jpeg' | 'image/png'): Promise<string> {
   const image = await loadImage(imageSrc);
   const scale = Math.min(1, MAX_OUTPUT_WIDTH / area.width);
   const canvas = document.createElement('canvas');
@@ -55,7 +55,13 @@ function initialArea(natural: { width: number; height: number }, aspect: number,
   return { x: (100 - width) / 2, y: (100 - height) / 2, width, height };
 }
 
-export function ImageCropper({ imageSrc, aspect, cropShape = 'rect', initialWidthPercent, onCropped }: ImageCropperProps) {
+export function ImageCropper({
+  imageSrc,
+  aspect,
+  cropShape = 'rect',
+  initialWidthPercent,
+  onCropped,
+}: ImageCropperProps) {
   const zoomId = useId();
   const hintId = useId();
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
@@ -77,7 +83,9 @@ export function ImageCropper({ imageSrc, aspect, cropShape = 'rect', initialWidt
     loadImage(imageSrc)
       .then((image) => {
         if (isCurrent) {
-          setStart(initialArea({ width: image.naturalWidth, height: image.naturalHeight }, aspect, initialWidthPercent));
+          setStart(
+            initialArea({ width: image.naturalWidth, height: image.naturalHeight }, aspect, initialWidthPercent),
+          );
         }
       })
       .catch(() => isCurrent && setLoadError('This image could not be opened. Please choose another file.'));
@@ -113,12 +121,18 @@ export function ImageCropper({ imageSrc, aspect, cropShape = 'rect', initialWidt
   return (
     <div className="image-cropper">
       <p id={hintId} className="image-cropper__hint">
-        Drag the picture to choose what shows inside the frame (arrow keys work too) and use the zoom slider to
-        change its size.
+        Drag the picture to choose what shows inside the frame (arrow keys work too) and use the zoom slider to change
+        its size.
       </p>
       <div
         className="image-cropper__area"
-        style={{ position: 'relative', width: '100%', height: 'min(60vh, 420px)', background: '#1f2937', borderRadius: 6 }}
+        style={{
+          position: 'relative',
+          width: '100%',
+          height: 'min(60vh, 420px)',
+          background: '#1f2937',
+          borderRadius: 6,
+        }}
       >
         <Cropper
           image={imageSrc}
@@ -136,7 +150,10 @@ export function ImageCropper({ imageSrc, aspect, cropShape = 'rect', initialWidt
           cropperProps={{ role: 'group', 'aria-describedby': hintId, 'aria-label': 'Crop frame' }}
         />
       </div>
-      <div className="image-cropper__zoom" style={{ display: 'flex', alignItems: 'center', gap: '0.75rem', marginTop: '0.75rem' }}>
+      <div
+        className="image-cropper__zoom"
+        style={{ display: 'flex', alignItems: 'center', gap: '0.75rem', marginTop: '0.75rem' }}
+      >
         <label htmlFor={zoomId}>Zoom</label>
         <input
           id={zoomId}

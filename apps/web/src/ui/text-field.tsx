@@ -1,39 +1,6 @@
 import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-
-interface FieldFrameProps {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: React.ReactNode;
-}
-
-function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
-  return (
-    <div className={error ? 'field field--invalid' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {children}
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function describedBy(id: string, hint?: string, error?: string): string | undefined {
-  const ids = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
+import { controlProps, FieldFrame } from './field-frame';
 
 type TextFieldProps = {
   label: string;
@@ -47,14 +14,7 @@ export function TextField({ label, registration, error, hint, ...inputProps }: T
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input
-        id={id}
-        className="field__control"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...inputProps}
-        {...registration}
-      />
+      <input {...controlProps(id, hint, error)} className="field__control" {...inputProps} {...registration} />
     </FieldFrame>
   );
 }
@@ -71,10 +31,8 @@ export function TextAreaField({ label, registration, error, hint, ...areaProps }
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       <textarea
-        id={id}
+        {...controlProps(id, hint, error)}
         className="field__control field__control--multiline"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
         {...areaProps}
         {...registration}
       />

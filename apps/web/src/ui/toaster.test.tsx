@@ -32,15 +32,23 @@ describe('Toaster', () => {
     });
     const message = screen.getByRole('status');
 
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1000));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 1000);
+    });
     fireEvent.mouseEnter(message.closest('li')!);
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(screen.getByRole('status')).toBeTruthy();
 
     fireEvent.mouseLeave(message.closest('li')!);
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(screen.getByRole('status')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByRole('status')).toBeNull();
   });
 

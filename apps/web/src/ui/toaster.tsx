@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { dismissToast, getToasts, subscribeToToasts, type Toast } from '../lib/toast';
 
 function ToastCard({ toast }: { toast: Toast }) {
-  // SPEC §2: closes by itself after 5 seconds. The clock stops while the pointer or the keyboard
+  // Closes by itself after TOAST_DURATION_MS (5 seconds). The clock stops while the pointer or the keyboard
   // is on the toast, so nobody loses a message they are reading or about to close (WCAG 2.2.1).
   const [isPaused, setIsPaused] = useState(false);
   const remaining = useRef(TOAST_DURATION_MS);

@@ -21,9 +21,6 @@ export const CredentialsSchema = z.object({
 });
 export type Credentials = z.infer<typeof CredentialsSchema>;
 
-export const RegisterSchema = CredentialsSchema;
-export const LoginSchema = CredentialsSchema;
-
 export const CouponSignUpSchema = CredentialsSchema.extend({
   code: z.string({ error: REQUIRED }).uuid('This coupon link is not valid'),
 });
@@ -57,9 +54,12 @@ export const SetForgotPasswordSchema = z
     path: ['confirmPassword'],
   });
 
+export type SetForgotPassword = z.infer<typeof SetForgotPasswordSchema>;
+
 export const ConfirmationSchema = z.object({
   token: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200),
 });
+export type Confirmation = z.infer<typeof ConfirmationSchema>;
 
 export const CurrentUserSchema = z.object({
   uuid: z.string(),
@@ -67,3 +67,11 @@ export const CurrentUserSchema = z.object({
   subscriptionId: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** GET /api/current_user and POST /api/login (whose session token comes in the `auth-token` header). */
+export const CurrentUserAnswerSchema = z.object({ currentUser: CurrentUserSchema });
+export type CurrentUserAnswer = z.infer<typeof CurrentUserAnswerSchema>;
+
+/** POST /api/coupon/create-account-with-job (the session token comes in the `auth-token` header). */
+export const CouponSignUpAnswerSchema = z.object({ message: z.string(), currentUser: CurrentUserSchema });
+export type CouponSignUpAnswer = z.infer<typeof CouponSignUpAnswerSchema>;

@@ -70,4 +70,14 @@ export const pageParam = z.preprocess(
 
 export const uuidParam = z.string().uuid('Not a valid id');
 
+/** The params of a route under the caller's own path (`…/{userUuid}`). */
+export const UserParamsSchema = z.object({ userUuid: uuidParam });
+export type UserParams = z.infer<typeof UserParamsSchema>;
+
+/** A page of a list (`?page=…`, 1 when left out). */
+export const PageQuerySchema = z.object({ page: pageParam });
+export type PageQuery = z.input<typeof PageQuerySchema>;
+
+/** The answer of most writes: a sentence to show. */
 export const MessageSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof MessageSchema>;

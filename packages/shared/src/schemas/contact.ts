@@ -13,3 +13,5 @@ export const ContactSchema = z.object({
     .max(5000, 'No more than 5000 characters'),
 });
 export type ContactForm = z.input<typeof ContactSchema>;
+/** What POST /api/contact-us is sent: the form's values once checked. */
+export type ContactMessage = z.output<typeof ContactSchema>;

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { isCityOf } from '../cities.js';
+import { KEYWORDS_MAX_LENGTH } from '../keywords.js';
+import { JOB_TITLE_MAX } from '../limits.js';
 import { AGE_GROUPS, CLASS_SIZES, COUNTRY_VALUES, DURATION_VALUES, START_DATE_VALUES } from '../enums.js';
-import { REQUIRED, emailField, optionalFilter, pageParam, requiredChoice, requiredText } from './common.js';
+import { IMAGE_BODY_LIMIT, MAX_CAROUSEL_IMAGES } from '../limits.js';
+import { REQUIRED, emailField, optionalFilter, pageParam, requiredChoice, requiredText, uuidParam } from './common.js';
 
 const optionalText = (max: number) => z.string().trim().max(max, `No more than ${max} characters`).default('');
 
 /** The job form of the details step; the only fields a job owner can set through it. */
 export const JobDetailsSchema = z
   .object({
+    title: optionalText(JOB_TITLE_MAX),
     companyName: requiredText(120),
     email: emailField,
     country: requiredChoice(COUNTRY_VALUES),
@@ -35,13 +39,36 @@ export const JobSearchSchema = z.object({
   country: z.enum(COUNTRY_VALUES, { error: 'Choose one of the seven countries' }),
   city: optionalFilter(z.string().max(100)),
   ageGroup: optionalFilter(z.enum(AGE_GROUPS, { error: 'Not a known age group' })),
+  /** The teacher's keywords (keywords.ts reads them); empty means none. */
+  q: optionalFilter(z.string().max(KEYWORDS_MAX_LENGTH, `No more than ${KEYWORDS_MAX_LENGTH} characters`)),
   page: pageParam,
 });
 export type JobSearch = z.input<typeof JobSearchSchema>;
+export type JobSearchQuery = z.output<typeof JobSearchSchema>;
+
+/** A job by its id: `/api/job/{uuid}`, its images and metrics. */
+export const JobParamsSchema = z.object({ uuid: uuidParam });
+export type JobParams = z.infer<typeof JobParamsSchema>;
+
+/** One of the caller's own jobs: the wizard's `…/{uuid}/{userUuid}` routes, relist. */
+export const OwnJobParamsSchema = z.object({ uuid: uuidParam, userUuid: uuidParam });
+export type OwnJobParams = z.infer<typeof OwnJobParamsSchema>;
+
+/** GET /api/jobs/cities/{country} */
+export const CountryParamsSchema = z.object({
+  country: z.enum(COUNTRY_VALUES, { error: 'Choose one of the seven countries' }),
+});
+export type CountryParams = z.infer<typeof CountryParamsSchema>;
+
+/** Saving and unsaving: `/api/favorites[/remove]/{userUuid}/{jobUuid}`. */
+export const SavedJobParamsSchema = z.object({ userUuid: uuidParam, jobUuid: uuidParam });
+export type SavedJobParams = z.infer<typeof SavedJobParamsSchema>;
 
 /** What a search tile needs, and nothing more. */
 export const JobTileSchema = z.object({
   uuid: z.string(),
+  /** The posting's own title; empty means it has none (shown as DEFAULT_JOB_TITLE). */
+  title: z.string(),
   companyName: z.string(),
   country: z.string(),
   city: z.string(),
@@ -54,6 +81,10 @@ export const JobTileSchema = z.object({
   publishedDate: z.string().nullable(),
 });
 export type JobTile = z.infer<typeof JobTileSchema>;
+
+/** GET /api/filter-jobs */
+export const JobSearchAnswerSchema = z.object({ results: z.array(JobTileSchema) });
+export type JobSearchAnswer = z.infer<typeof JobSearchAnswerSchema>;
 
 export const JobStatusSchema = z.enum(['unpublished', 'published', 'expired']);
 
@@ -68,6 +99,10 @@ export const JobSchema = JobTileSchema.extend({
 });
 export type Job = z.infer<typeof JobSchema>;
 
+/** GET /api/job/{uuid} */
+export const JobAnswerSchema = z.object({ job: JobSchema });
+export type JobAnswer = z.infer<typeof JobAnswerSchema>;
+
 export const JobTimeSchema = z.object({
   uuid: z.string().uuid('Not a valid id'),
   timeSpent: z.coerce
@@ -76,7 +111,21 @@ export const JobTimeSchema = z.object({
     .min(0, 'timeSpent cannot be negative'),
 });
 
+export type JobTime = z.input<typeof JobTimeSchema>;
+
+export const JobTimeAnswerSchema = z.object({ message: z.string(), timeSpent: z.number() });
+export type JobTimeAnswer = z.infer<typeof JobTimeAnswerSchema>;
+
 export const JobClickSchema = z.object({ uuid: z.string().uuid('Not a valid id') });
+export type JobClick = z.infer<typeof JobClickSchema>;
+
+/** GET /api/favorites/{userUuid}: the caller's saved jobs. */
+export const SavedJobsAnswerSchema = z.object({ jobs: z.array(JobTileSchema) });
+export type SavedJobsAnswer = z.infer<typeof SavedJobsAnswerSchema>;
+
+/** A save or an unsave: who saves the job now. */
+export const FavoriteAnswerSchema = z.object({ message: z.string(), favoritedBy: z.array(z.string()) });
+export type FavoriteAnswer = z.infer<typeof FavoriteAnswerSchema>;
 
 export const JobMetricsSchema = z.object({
   timeSpent: z.number(),
@@ -89,14 +138,21 @@ export type JobMetrics = z.infer<typeof JobMetricsSchema>;
 export const CityCountSchema = z.object({ city: z.string(), count: z.number() });
 export type CityCount = z.infer<typeof CityCountSchema>;
 
+/** GET /api/jobs/cities/{country}: the cities with published jobs. */
+export const CitiesAnswerSchema = z.array(CityCountSchema);
+export type CitiesAnswer = z.infer<typeof CitiesAnswerSchema>;
+
+/** The job's description, sent and answered by the wizard's description step. */
 export const RichTextSchema = z.object({
   descriptionHTML: z.string().max(100_000, 'The description is too long'),
 });
+export type RichText = z.infer<typeof RichTextSchema>;
 
 /** The job wizard's details step as the server answers it: the form's fields, with id and status. */
 export const JobDetailsViewSchema = z.object({
   uuid: z.string(),
   status: JobStatusSchema,
+  title: z.string(),
   companyName: z.string(),
   email: z.string(),
   country: z.string(),
@@ -111,8 +167,58 @@ export const JobDetailsViewSchema = z.object({
 });
 export type JobDetailsView = z.infer<typeof JobDetailsViewSchema>;
 
+/** GET /api/jobs/details/{uuid}/{userUuid} */
+export const JobDetailsAnswerSchema = z.object({ job: JobDetailsViewSchema });
+export type JobDetailsAnswer = z.infer<typeof JobDetailsAnswerSchema>;
+
+/** POST /api/jobs/details/{uuid}/{userUuid} */
+export const SavedJobDetailsAnswerSchema = z.object({ job: JobDetailsViewSchema, message: z.string() });
+export type SavedJobDetailsAnswer = z.infer<typeof SavedJobDetailsAnswerSchema>;
+
+/** The header image of the wizard's crop step: the posting's picture and the search tile's. */
+export const HeaderImageAnswerSchema = z.object({
+  thumbnail: z.string().nullable(),
+  tileThumbnail: z.string().nullable(),
+});
+export type HeaderImageAnswer = z.infer<typeof HeaderImageAnswerSchema>;
+
+/** POST /api/job/image-crop/{uuid}/{userUuid}: the cropped image as a data URL. */
+export const HeaderImageUploadSchema = z.object({ thumbnail: z.string({ error: REQUIRED }).min(1, REQUIRED) });
+export type HeaderImageUpload = z.infer<typeof HeaderImageUploadSchema>;
+
+export const SavedHeaderImageAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  thumbnail: z.string(),
+  tileThumbnail: z.string(),
+});
+export type SavedHeaderImageAnswer = z.infer<typeof SavedHeaderImageAnswerSchema>;
+
 /** A job just made (create or relist). */
 export const CreatedJobSchema = z.object({ message: z.string(), uuid: z.string() });
+export type CreatedJob = z.infer<typeof CreatedJobSchema>;
 
-/** A job's carousel: stored image URLs in order. */
+/** A job's carousel: stored image URLs in order (the wizard's carousel step and GET /api/job/images/{uuid}). */
 export const JobImagesSchema = z.object({ images: z.array(z.string()) });
+export type JobImages = z.infer<typeof JobImagesSchema>;
+
+/**
+ * POST /api/job/image-upload/{uuid}/{userUuid}: the whole carousel list, stored URLs it keeps and
+ * new photos as data URLs (apps/web/src/features/employers/carousel-upload.ts sends it in parts).
+ */
+export const CarouselUploadSchema = z.object({
+  images: z
+    .array(z.string().min(1).max(IMAGE_BODY_LIMIT))
+    .max(MAX_CAROUSEL_IMAGES, `A job can have at most ${MAX_CAROUSEL_IMAGES} carousel images`),
+});
+export type CarouselUpload = z.infer<typeof CarouselUploadSchema>;
+
+/** The caller's job lists on the account page. */
+export const UnpublishedJobsAnswerSchema = z.object({ unpublishedJobs: z.array(JobTileSchema) });
+export type UnpublishedJobsAnswer = z.infer<typeof UnpublishedJobsAnswerSchema>;
+
+export const PublishedJobsAnswerSchema = z.object({ publishedJobs: z.array(JobTileSchema) });
+export type PublishedJobsAnswer = z.infer<typeof PublishedJobsAnswerSchema>;
+
+export const ExpiredJobsAnswerSchema = z.object({ expiredJobs: z.array(JobTileSchema) });
+export type ExpiredJobsAnswer = z.infer<typeof ExpiredJobsAnswerSchema>;

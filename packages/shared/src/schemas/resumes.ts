@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import {
-  AGE_GROUPS,
-  DESIRED_COUNTRIES,
-  EDUCATION_LEVELS,
-  EXPERIENCE_LEVELS,
-  MONTHS,
-  NATIONALITIES,
-} from '../enums.js';
-import { emailField, optionalFilter, pageParam, requiredChoice, requiredText } from './common.js';
+import { AGE_GROUPS, DESIRED_COUNTRIES, EDUCATION_LEVELS, EXPERIENCE_LEVELS, MONTHS, NATIONALITIES } from '../enums.js';
+import { REQUIRED, emailField, optionalFilter, pageParam, requiredChoice, requiredText, uuidParam } from './common.js';
+
+/** A resume by its id: the resume page and its signed links. */
+export const ResumeParamsSchema = z.object({ resumeUuid: uuidParam });
+export type ResumeParams = z.infer<typeof ResumeParamsSchema>;
 
 export const ResumeDetailsSchema = z.object({
   name: requiredText(100),
@@ -20,6 +17,38 @@ export const ResumeDetailsSchema = z.object({
   desiredAgeGroup: requiredChoice(AGE_GROUPS),
 });
 export type ResumeDetails = z.infer<typeof ResumeDetailsSchema>;
+
+/** The saved details; every value is '' until the first save (the e-mail defaults to the account's). */
+export const ResumeDetailsAnswerSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  nationality: z.string(),
+  education: z.string(),
+  experience: z.string(),
+  desiredCountry: z.string(),
+  desiredStartDate: z.string(),
+  desiredAgeGroup: z.string(),
+});
+export type ResumeDetailsAnswer = z.infer<typeof ResumeDetailsAnswerSchema>;
+
+/** PATCH /api/post-resume/profile-image/{userUuid}: the cropped photo as a data URL. */
+export const ProfileImageUploadSchema = z.object({ profileImage: z.string({ error: REQUIRED }).min(1, REQUIRED) });
+export type ProfileImageUpload = z.infer<typeof ProfileImageUploadSchema>;
+
+/** The resume's photo: a signed link, or null before one is saved. */
+export const ProfileImageSchema = z.object({ profileImage: z.string().nullable() });
+export type ProfileImage = z.infer<typeof ProfileImageSchema>;
+
+/** PATCH /api/post-resume/resume/{userUuid}: the resume as text, or as a PDF (a data URL). */
+export const ResumeContentUploadSchema = z.object({
+  resumeHtml: z.string().max(500_000, 'The resume text is too long').optional(),
+  resumeUrl: z.string().optional(),
+});
+export type ResumeContentUpload = z.infer<typeof ResumeContentUploadSchema>;
+
+/** The resume as saved: its text, or a signed link to its PDF ('' for the one not used). */
+export const ResumeContentSchema = z.object({ resumeHtml: z.string(), resumeUrl: z.string() });
+export type ResumeContent = z.infer<typeof ResumeContentSchema>;
 
 export const ResumeBoardSearchSchema = z.object({
   nationality: optionalFilter(z.enum(NATIONALITIES, { error: 'Not a known nationality' })),
@@ -46,6 +75,10 @@ export const ResumeTileSchema = z.object({
 });
 export type ResumeTile = z.infer<typeof ResumeTileSchema>;
 
+/** GET /api/resume-board/filter/{userUuid} */
+export const ResumeBoardAnswerSchema = z.object({ results: z.array(ResumeTileSchema) });
+export type ResumeBoardAnswer = z.infer<typeof ResumeBoardAnswerSchema>;
+
 export const ResumeSchema = ResumeTileSchema.extend({
   email: z.string(),
   resumeHtml: z.string(),
@@ -53,3 +86,10 @@ export const ResumeSchema = ResumeTileSchema.extend({
   published: z.boolean(),
 });
 export type Resume = z.infer<typeof ResumeSchema>;
+
+/** The query of a signed link to a resume's PDF or photo (`?expires=…&sig=…`). */
+export const SignedLinkQuerySchema = z.object({
+  expires: z.coerce.number().int().positive(),
+  sig: z.string().regex(/^[0-9a-f]{64}$/, 'Not a valid signature'),
+});
+export type SignedLinkQuery = z.infer<typeof SignedLinkQuerySchema>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentUser, ErrorBody } from '@teacheast/shared';
 import { createTestApp, createUser, dialect, TEST_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { FORGOT_MESSAGE, REGISTER_MESSAGE } from './service.js';
 
@@ -116,7 +117,7 @@ describe(`accounts (${dialect})`, () => {
       expect((await post('/api/confirmation/', { token: 'nope' })).statusCode).toBe(400);
       const missing = await post('/api/confirmation/', {});
       expect(missing.statusCode).toBe(400);
-      expect(missing.json().fields).toEqual({ token: 'Required' });
+      expect(missing.json<ErrorBody>().fields).toEqual({ token: 'Required' });
     });
   });
 
@@ -130,7 +131,7 @@ describe(`accounts (${dialect})`, () => {
       expect(right.json()).toMatchObject({
         error: true,
         errorType: 'NOT_CONFIRMED',
-        message: expect.stringMatching(/confirm/i),
+        message: expect.stringMatching(/confirm/i) as string,
       });
       expect(right.headers['auth-token']).toBeUndefined();
     });
@@ -142,7 +143,7 @@ describe(`accounts (${dialect})`, () => {
       const token = String(res.headers['auth-token']);
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(res.json()).toEqual({
-        currentUser: { uuid: expect.any(String), email: 'login@example.com', subscriptionId: null },
+        currentUser: { uuid: expect.any(String) as string, email: 'login@example.com', subscriptionId: null },
       });
       // Stored hashed: the raw token is nowhere in the database.
       const stored = await t.db.selectFrom('sessions').select('token_hash').execute();
@@ -152,7 +153,7 @@ describe(`accounts (${dialect})`, () => {
         url: '/api/current_user',
         headers: { authorization: `Bearer ${token}` },
       });
-      expect(me.json().currentUser.email).toBe('login@example.com');
+      expect(me.json<{ currentUser: CurrentUser }>().currentUser.email).toBe('login@example.com');
     });
 
     it('answers the anonymous caller and a bad token with 401', async () => {
@@ -209,7 +210,7 @@ describe(`accounts (${dialect})`, () => {
       expect(locked.json()).toMatchObject({
         error: true,
         errorType: 'RATE_LIMITED',
-        message: expect.stringMatching(/15 minutes/),
+        message: expect.stringMatching(/15 minutes/) as string,
       });
       t.clock.advance(15 * 60_000 + 1);
       try {
@@ -272,7 +273,7 @@ describe(`accounts (${dialect})`, () => {
     it('validates the e-mail', async () => {
       const res = await t.inject({ method: 'GET', url: '/api/forgot-password?email=nope' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual({ email: 'Invalid email address' });
+      expect(res.json<ErrorBody>().fields).toEqual({ email: 'Invalid email address' });
     });
 
     it('sets a new password once, revokes every session, and the new password logs in', async () => {
@@ -329,7 +330,7 @@ describe(`accounts (${dialect})`, () => {
     ])('validates %j', async (body, field, message) => {
       const res = await post('/api/set-forgot-password', { ...body, token: 'whatever' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields[field]).toBe(message);
+      expect(res.json<ErrorBody>().fields?.[field]).toBe(message);
     });
 
     it('limits reset requests per e-mail', async () => {
@@ -357,7 +358,7 @@ describe(`accounts (${dialect})`, () => {
         text: 'A question about jobs.',
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json().message).toMatch(/sent/);
+      expect(res.json<{ message: string }>().message).toMatch(/sent/);
       const row = await t.db
         .selectFrom('contact_messages')
         .selectAll()
@@ -376,7 +377,7 @@ describe(`accounts (${dialect})`, () => {
     ])('validates %j', async (body, field, message) => {
       const res = await post('/api/contact-us', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields[field]).toBe(message);
+      expect(res.json<ErrorBody>().fields?.[field]).toBe(message);
     });
 
     it('limits messages per IP', async () => {

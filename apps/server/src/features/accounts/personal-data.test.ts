@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompleteDraft } from '../employers/test-factories.js';
+import { createCompleteDraft } from '../jobs/test-factories.js';
 import { COMPLETE_DETAILS, imageDataUrl, pdfDataUrl } from '../resumes/test-factories.js';
 import { createSubscription } from '../subscriptions/test-factories.js';
+import type { exportAccount } from './personal-data.js';
 import {
   createPublishedJob,
   createTestApp,
@@ -13,6 +14,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.js';
+
+type AccountExport = Awaited<ReturnType<typeof exportAccount>>;
 
 describe(`account export and deletion (${dialect})`, () => {
   let t: TestApp;
@@ -70,17 +73,17 @@ describe(`account export and deletion (${dialect})`, () => {
     const res = await t.inject({ method: 'GET', url: '/api/account/export', headers: user.auth });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('attachment');
-    const data = res.json();
+    const data = res.json<AccountExport>();
     expect(data.account).toMatchObject({ uuid: user.id, email: 'leaving@example.com' });
-    expect(data.jobs.map((j: { uuid: string }) => j.uuid).sort()).toEqual([draftId, publishedId].sort());
+    expect(data.jobs.map((j) => j.uuid).sort()).toEqual([draftId, publishedId].sort());
     expect(data.savedJobs).toEqual([expect.objectContaining({ companyName: 'Saved School' })]);
     expect(data.resume).toMatchObject({ name: COMPLETE_DETAILS.name, hasPdf: true, hasProfileImage: true });
     expect(data.subscriptions).toHaveLength(1);
     expect(data.contactMessages).toEqual([expect.objectContaining({ text: 'A question for the team' })]);
     expect(JSON.stringify(data)).not.toContain('password');
     const other = await t.inject({ method: 'GET', url: '/api/account/export', headers: fan.auth });
-    expect(other.json().account.email).toBe('fan@example.com');
-    expect(other.json().jobs).toEqual([]);
+    expect(other.json<AccountExport>().account.email).toBe('fan@example.com');
+    expect(other.json<AccountExport>().jobs).toEqual([]);
   });
 
   it('refuses deletion without the right password and changes nothing', async () => {

@@ -1,18 +1,15 @@
 // Every query of the accounts feature.
 import type { DbOrTrx } from '../../db/create-db.js';
-import { hashToken } from '../../http/auth.js';
+import { hashToken } from './tokens.js';
 
 export function findUserByEmail(db: DbOrTrx, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export function findUserById(db: DbOrTrx, id: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
+/** Adds a user unless the e-mail has one already (the unique key decides, so two sign-ups never both win). */
 export async function insertUser(
   db: DbOrTrx,
-  user: { id: string; email: string; passwordHash: string; confirmedAt: number | null; now: number },
+  user: { id: string; email: string; passwordHash: string; confirmedAt: number | null; createdAt: number },
 ): Promise<boolean> {
   const res = await db
     .insertInto('users')
@@ -21,7 +18,8 @@ export async function insertUser(
       email: user.email,
       password_hash: user.passwordHash,
       confirmed_at: user.confirmedAt,
-      created_at: user.now,
+      created_at: user.createdAt,
+      payment_customer_id: null,
     })
     .onConflict((oc) => oc.column('email').doNothing())
     .executeTakeFirst();
@@ -114,4 +112,30 @@ export async function findSubscriptionId(db: DbOrTrx, userId: string): Promise<s
     .limit(1)
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+export async function insertSession(db: DbOrTrx, tokenHash: string, userId: string, now: number, expiresAt: number) {
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt })
+    .execute();
+}
+
+/** The user a live session token belongs to. */
+export function findSessionUser(db: DbOrTrx, tokenHash: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.email'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function userExists(db: DbOrTrx, userId: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+}
+
+export async function findUserIdByEmail(db: DbOrTrx, email: string): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id;
 }

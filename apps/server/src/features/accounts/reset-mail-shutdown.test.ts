@@ -23,7 +23,7 @@ describe(`forgot-password mail across a shutdown (${dialect})`, () => {
         .execute();
       expect(tokens).toHaveLength(1);
       const outbox = await t.db.selectFrom('mail_outbox').select(['to_address', 'sent_at']).execute();
-      expect(outbox).toEqual([{ to_address: 'hurry@example.com', sent_at: expect.any(Number) }]);
+      expect(outbox).toEqual([{ to_address: 'hurry@example.com', sent_at: expect.any(Number) as number }]);
     } finally {
       await t.close();
     }

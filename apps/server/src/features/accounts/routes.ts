@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  AccountExportSchema,
   ConfirmationSchema,
-  CurrentUserSchema,
+  CredentialsSchema,
+  CurrentUserAnswerSchema,
+  DeleteAccountSchema,
   ForgotPasswordSchema,
-  LoginSchema,
   MessageSchema,
-  RegisterSchema,
   SetForgotPasswordSchema,
 } from '@teacheast/shared';
-import { requireUser, sessionTokenOf } from '../../http/auth.js';
-import type { Deps } from '../../http/context.js';
-import { deleteAccount, exportAccount } from './personal-data.js';
+import { requireUser, sessionTokenOf } from './sessions.js';
+import type { Deps } from '../../deps.js';
+import { deleteOwnAccount, exportAccount } from './personal-data.js';
 import * as accounts from './service.js';
 
 export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
@@ -22,7 +22,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/current_user',
     {
       config: { requiresUser: true, authMessage: 'You are not logged in' },
-      schema: { response: { 200: z.object({ currentUser: CurrentUserSchema }) } },
+      schema: { response: { 200: CurrentUserAnswerSchema } },
     },
     async (request) => {
       const user = await requireUser(deps, request, 'You are not logged in');
@@ -32,7 +32,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     '/api/register',
-    { schema: { body: RegisterSchema, response: { 201: MessageSchema } } },
+    { schema: { body: CredentialsSchema, response: { 201: MessageSchema } } },
     async (request, reply) => {
       accounts.refuseHoneypot(request.body.password2);
       const result = await accounts.registerUser(deps, request.body, request.clientAddress);
@@ -57,7 +57,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
           throw accounts.lockedOut();
         }
       },
-      schema: { body: LoginSchema, response: { 200: z.object({ currentUser: CurrentUserSchema }) } },
+      schema: { body: CredentialsSchema, response: { 200: CurrentUserAnswerSchema } },
     },
     async (request, reply) => {
       accounts.refuseHoneypot(request.body.password2);
@@ -91,26 +91,30 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => accounts.resetPassword(deps, request.body, request.clientAddress),
   );
 
-  r.get('/api/account/export', { config: { requiresUser: true } }, async (request, reply) => {
-    const user = await requireUser(deps, request);
-    void reply
-      .header('content-disposition', 'attachment; filename="teacheast-data.json"')
-      .header('cache-control', 'no-store');
-    return exportAccount(deps, user.id);
-  });
+  r.get(
+    '/api/account/export',
+    { config: { requiresUser: true }, schema: { response: { 200: AccountExportSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(deps, request);
+      void reply
+        .header('content-disposition', 'attachment; filename="teacheast-data.json"')
+        .header('cache-control', 'no-store');
+      return exportAccount(deps, user.id);
+    },
+  );
 
   r.delete(
     '/api/account',
     {
       config: { requiresUser: true },
       schema: {
-        body: z.object({ password: z.string({ error: 'Required' }).min(1, 'Required').max(200) }),
+        body: DeleteAccountSchema,
         response: { 200: MessageSchema },
       },
     },
     async (request) => {
       const user = await requireUser(deps, request);
-      return deleteAccount(deps, user.id, request.body.password);
+      return deleteOwnAccount(deps, user.id, request.body.password);
     },
   );
 }

@@ -2,22 +2,69 @@
 // e-mail has an account.
 import { randomUUID } from 'node:crypto';
 import type { CurrentUser } from '@teacheast/shared';
+import type { DbOrTrx } from '../../db/create-db.js';
 import { AppError } from '../../errors.js';
-import { createSession, hashToken, newToken } from '../../http/auth.js';
-import type { Deps } from '../../http/context.js';
-import { enforceLimit, tooManyRequests } from '../../http/limiter.js';
+import { createSession } from './sessions.js';
+import { hashToken, newToken } from './tokens.js';
+import type { Deps } from '../../deps.js';
+import { enforceLimit, tooManyRequests } from '../../integrations/limiter/limiter.js';
+import { mediaKeyOf } from '../../integrations/images/images.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import * as personalData from './personal-data-repo.js';
 import * as repo from './repo.js';
 
 const HOUR = 3_600_000;
-export const CONFIRM_TTL_MS = 24 * HOUR;
-export const RESET_TTL_MS = HOUR;
-export const LOGIN_FAILURE_LIMIT = 10;
+const CONFIRM_TTL_MS = 24 * HOUR;
+const RESET_TTL_MS = HOUR;
+const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 
 export const REGISTER_MESSAGE =
   'Thanks for signing up! We have sent you an e-mail: open its link to confirm your account, then log in.';
 export const FORGOT_MESSAGE = 'If an account exists for that e-mail, we have sent it a link to reset the password.';
+
+/**
+ * The one way an account comes to exist: sign-up (unconfirmed until its link is opened), coupon
+ * sign-up and the demo seed (confirmed at once). Takes a password hash, so callers hash outside
+ * their transaction (and the seed hashes its shared password once). Answers the new user's id, or
+ * null when the e-mail already has an account.
+ */
+export async function createAccount(
+  db: DbOrTrx,
+  account: { email: string; passwordHash: string; confirmedAt: number | null; createdAt: number },
+): Promise<string | null> {
+  const id = randomUUID();
+  return (await repo.insertUser(db, { id, ...account })) ? id : null;
+}
+
+/**
+ * The one way an account is removed, from the account page (after its password check) and the
+ * operator's command alike: their sessions, tokens, resume with its photo and PDF, saved jobs,
+ * unpublished jobs with their images, and the mail queued to them go; published jobs are kept
+ * without an owner, or (the operator's choice) deleted with their images. Rows go in one
+ * transaction, files after it. Answers how many stored files went.
+ */
+export async function deleteAccount(
+  deps: Pick<Deps, 'db' | 'blobs' | 'log'>,
+  userId: string,
+  options: { publishedJobs: 'keep' | 'delete' },
+): Promise<{ files: number }> {
+  const blobKeys = await deps.db.transaction().execute(async (trx) => {
+    const removed = await personalData.deleteUserRows(trx, userId, options.publishedJobs);
+    if (!removed) return [];
+    const mediaKeys = removed.mediaUrls.map(mediaKeyOf).filter((key): key is string => key !== null);
+    return [...removed.blobKeys, ...mediaKeys];
+  });
+  // Files go after the rows are gone: a crash in between leaves an unreferenced file, never a broken row.
+  for (const key of blobKeys)
+    await deps.blobs.delete(key).catch((err: unknown) => deps.log.warn({ err }, 'could not delete an upload'));
+  return { files: blobKeys.length };
+}
+
+/** Whether the user still has an account (a payment may arrive for one deleted meanwhile). */
+export function accountExists(db: DbOrTrx, userId: string): Promise<boolean> {
+  return repo.userExists(db, userId);
+}
 
 export function refuseHoneypot(password2: string | undefined): void {
   if (password2) throw new AppError(400, 'Your request could not be processed.', { errorType: 'VALIDATION' });
@@ -29,20 +76,13 @@ export async function registerUser(deps: Deps, input: { email: string; password:
   const now = deps.clock.now();
   // Hash first in every case, so a known e-mail answers in the same time as a new one.
   const passwordHash = await hashPassword(input.password);
-  const userId = randomUUID();
   const token = newToken();
   const site = deps.config.publicUrl;
   // Both paths write one transaction with one mail in the outbox, so they take the same time, and a
   // new account never exists without its confirmation mail.
   const stored = await deps.db.transaction().execute(async (trx) => {
-    const inserted = await repo.insertUser(trx, {
-      id: userId,
-      email: input.email,
-      passwordHash,
-      confirmedAt: null,
-      now,
-    });
-    if (inserted) {
+    const userId = await createAccount(trx, { email: input.email, passwordHash, confirmedAt: null, createdAt: now });
+    if (userId) {
       await repo.insertEmailToken(trx, { token, userId, purpose: 'confirm', now, ttlMs: CONFIRM_TTL_MS });
       return deps.mail.store(trx, {
         to: input.email,
@@ -185,3 +225,8 @@ export async function resetPassword(deps: Deps, input: { token: string; password
 
 const invalidResetLink = () =>
   new AppError(400, 'This password reset link is not valid or has expired. Please ask for a new one.');
+
+/** The id of the account with this (normalised) address, for the operator's commands. */
+export function findUserIdByEmail(db: DbOrTrx, email: string): Promise<string | undefined> {
+  return repo.findUserIdByEmail(db, email);
+}

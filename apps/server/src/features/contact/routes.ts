@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ContactSchema, MessageSchema } from '@teacheast/shared';
-import type { Deps } from '../../http/context.js';
+import type { Deps } from '../../deps.js';
 import { sendContactMessage } from './service.js';
 
 export function registerContactRoutes(app: FastifyInstance, deps: Deps): void {

@@ -1,5 +1,7 @@
-import type { Deps } from '../../http/context.js';
-import { enforceLimit } from '../../http/limiter.js';
+import type { DbOrTrx } from '../../db/create-db.js';
+import type { Deps } from '../../deps.js';
+import { enforceLimit } from '../../integrations/limiter/limiter.js';
+import * as repo from './repo.js';
 
 export async function sendContactMessage(
   deps: Deps,
@@ -14,10 +16,7 @@ export async function sendContactMessage(
     3_600_000,
     'Too many messages. Please try again later.',
   );
-  await deps.db
-    .insertInto('contact_messages')
-    .values({ email: input.email, subject: input.subject, text: input.text, created_at: deps.clock.now() })
-    .execute();
+  await repo.insertContactMessage(deps.db, input, deps.clock.now());
   if (deps.config.contactTo) {
     deps.mail.send({
       to: deps.config.contactTo,
@@ -26,4 +25,9 @@ export async function sendContactMessage(
     });
   }
   return { message: 'Thank you! Your message has been sent. We will reply by e-mail.' };
+}
+
+/** The newest messages first, for the operator. */
+export function listContactMessages(db: DbOrTrx, limit: number) {
+  return repo.listContactMessages(db, limit);
 }

@@ -82,7 +82,7 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       for (const headers of [{}, other.auth]) {
         const res = await t.inject({ method: 'GET', url: `/api/job/${id}`, headers });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toMatchObject({ error: true, message: expect.any(String) });
+        expect(res.json()).toMatchObject({ error: true, message: expect.any(String) as string });
         expect((await t.inject({ method: 'GET', url: `/api/job/images/${id}`, headers })).statusCode).toBe(404);
       }
       const mine = await t.inject({ method: 'GET', url: `/api/job/${id}`, headers: owner.auth });
@@ -134,7 +134,7 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       for (const timeSpent of [-1, 1.5, 'abc', '-5', { s: 1 }]) {
         const res = await post({ uuid: id, timeSpent });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ error: true, fields: { timeSpent: expect.any(String) } });
+        expect(res.json()).toMatchObject({ error: true, fields: { timeSpent: expect.any(String) as string } });
       }
       expect(await metricsRows(id)).toEqual([]);
       expect((await post({ uuid: id, timeSpent: 42 })).json()).toMatchObject({ timeSpent: 42 });
@@ -190,7 +190,7 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       const save = () => t.inject({ method: 'POST', url: `/api/favorites/${user.id}/${id}`, headers: user.auth });
       const first = await save();
       expect(first.statusCode).toBe(200);
-      expect(first.json()).toEqual({ message: expect.any(String), favoritedBy: [user.id] });
+      expect(first.json()).toEqual({ message: expect.any(String) as string, favoritedBy: [user.id] });
       expect((await save()).json()).toMatchObject({ favoritedBy: [user.id] });
       expect(await favoritesOf(id)).toHaveLength(1);
 
@@ -207,7 +207,7 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
 
       const unsave = () =>
         t.inject({ method: 'POST', url: `/api/favorites/remove/${user.id}/${id}`, headers: user.auth });
-      expect((await unsave()).json()).toEqual({ message: expect.any(String), favoritedBy: [] });
+      expect((await unsave()).json()).toEqual({ message: expect.any(String) as string, favoritedBy: [] });
       expect((await unsave()).statusCode).toBe(200);
       expect(await favoritesOf(id)).toHaveLength(0);
       expect((await t.inject({ method: 'GET', url: `/api/favorites/${user.id}`, headers: user.auth })).json()).toEqual({
@@ -325,7 +325,7 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       expect(anonymous.statusCode).toBe(401);
       const intruder = await t.inject({ method: 'GET', url: `/api/job/metrics/${id}`, headers: other.auth });
       expect(intruder.statusCode).toBe(403);
-      expect(intruder.json()).toMatchObject({ error: true, message: expect.any(String) });
+      expect(intruder.json()).toMatchObject({ error: true, message: expect.any(String) as string });
       expect(intruder.body).not.toContain('numberOfClicks');
       const unknown = await t.inject({ method: 'GET', url: `/api/job/metrics/${randomUUID()}`, headers: owner.auth });
       expect(unknown.statusCode).toBe(404);

@@ -1,7 +1,7 @@
 // Every query of the job board: search, postings, saved jobs and the daily metrics counters.
 import { PAGE_SIZE } from '@teacheast/shared';
 import type { DbOrTrx } from '../../db/create-db.js';
-import { TILE_COLUMNS } from '../../domain/jobs.js';
+import { TILE_COLUMNS } from '../jobs/presenters.js';
 
 export interface SearchFilter {
   country: string;
@@ -12,12 +12,8 @@ export interface SearchFilter {
   liveSince: number;
 }
 
-/**
- * Newest first with the id as a stable tie-break; the jobs_search_* indexes cover each filter shape.
- * The page's ids are found in the index alone (covering), and only those twelve rows are read, so a
- * deep page skips index entries instead of whole rows.
- */
-export function findLiveJobTiles(db: DbOrTrx, f: SearchFilter) {
+/** The ids of the live jobs within the filters, for a search to narrow and order. */
+export function liveJobIds(db: DbOrTrx, f: SearchFilter) {
   let ids = db
     .selectFrom('jobs')
     .select('jobs.id')
@@ -26,7 +22,16 @@ export function findLiveJobTiles(db: DbOrTrx, f: SearchFilter) {
     .where('jobs.published_at', '>', f.liveSince);
   if (f.city !== undefined) ids = ids.where('jobs.city', '=', f.city);
   if (f.ageGroup !== undefined) ids = ids.where('jobs.age_group', '=', f.ageGroup);
-  const page = ids
+  return ids;
+}
+
+/**
+ * Newest first with the id as a stable tie-break; the jobs_search_* indexes cover each filter shape.
+ * The page's ids are found in the index alone (covering), and only those twelve rows are read, so a
+ * deep page skips index entries instead of whole rows.
+ */
+export function findLiveJobTiles(db: DbOrTrx, f: SearchFilter) {
+  const page = liveJobIds(db, f)
     .orderBy('jobs.published_at', 'desc')
     .orderBy('jobs.id', 'desc')
     .limit(PAGE_SIZE)

@@ -2,31 +2,28 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  COUNTRY_VALUES,
-  CityCountSchema,
+  CitiesAnswerSchema,
+  CountryParamsSchema,
+  FavoriteAnswerSchema,
+  JobAnswerSchema,
   JobClickSchema,
+  JobImagesSchema,
   JobMetricsSchema,
-  JobSchema,
+  JobParamsSchema,
+  JobSearchAnswerSchema,
   JobSearchSchema,
-  JobTileSchema,
+  JobTimeAnswerSchema,
   JobTimeSchema,
   MESSAGES,
   MessageSchema,
-  uuidParam,
+  SavedJobParamsSchema,
+  SavedJobsAnswerSchema,
+  UserParamsSchema,
 } from '@teacheast/shared';
-import { findUser, requireSelf, requireUser } from '../../http/auth.js';
-import type { Deps } from '../../http/context.js';
+import { findUser, requireSelf, requireUser } from '../accounts/sessions.js';
+import type { Deps } from '../../deps.js';
 import * as jobBoard from './service.js';
-
-const JobUuidParams = z.object({ uuid: uuidParam });
-const CountryParams = z.object({
-  country: z.enum(COUNTRY_VALUES, { error: 'Choose one of the seven countries' }),
-});
-const UserParams = z.object({ userUuid: uuidParam });
-const UserJobParams = z.object({ userUuid: uuidParam, jobUuid: uuidParam });
-const FavoriteResultSchema = z.object({ message: z.string(), favoritedBy: z.array(z.string()) });
 
 /**
  * Public answers that are the same for everybody but change with any write: caches may keep them
@@ -46,7 +43,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/filter-jobs',
     {
       config: { cache: 'public' },
-      schema: { querystring: JobSearchSchema, response: { 200: z.object({ results: z.array(JobTileSchema) }) } },
+      schema: { querystring: JobSearchSchema, response: { 200: JobSearchAnswerSchema } },
     },
     async (request, reply) => {
       const results = await jobBoard.searchJobs(deps, request.query);
@@ -56,7 +53,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/jobs/cities/:country',
-    { config: { cache: 'public' }, schema: { params: CountryParams, response: { 200: z.array(CityCountSchema) } } },
+    { config: { cache: 'public' }, schema: { params: CountryParamsSchema, response: { 200: CitiesAnswerSchema } } },
     async (request, reply) => {
       const cities = await jobBoard.listCitiesWithJobs(deps, request.params.country);
       return sendPublic(request, reply, cities);
@@ -67,7 +64,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/job/:uuid',
     {
       config: { cache: 'per-session' },
-      schema: { params: JobUuidParams, response: { 200: z.object({ job: JobSchema }) } },
+      schema: { params: JobParamsSchema, response: { 200: JobAnswerSchema } },
     },
     async (request, reply) => {
       const job = await jobBoard.getJob(deps, request.params.uuid, await findUser(deps, request));
@@ -81,7 +78,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/job/images/:uuid',
     {
       config: { cache: 'per-session' },
-      schema: { params: JobUuidParams, response: { 200: z.object({ images: z.array(z.string()) }) } },
+      schema: { params: JobParamsSchema, response: { 200: JobImagesSchema } },
     },
     async (request, reply) => {
       const images = await jobBoard.getJobImages(deps, request.params.uuid, await findUser(deps, request));
@@ -102,7 +99,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
       config: { keepsCache: true },
       schema: {
         body: JobTimeSchema,
-        response: { 200: z.object({ message: z.string(), timeSpent: z.number() }) },
+        response: { 200: JobTimeAnswerSchema },
       },
     },
     async (request) => jobBoard.addTimeSpent(deps, request.body.uuid, request.body.timeSpent, request.clientAddress),
@@ -110,7 +107,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/favorites/:userUuid',
-    { schema: { params: UserParams, response: { 200: z.object({ jobs: z.array(JobTileSchema) }) } } },
+    { schema: { params: UserParamsSchema, response: { 200: SavedJobsAnswerSchema } } },
     async (request, reply) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       void reply.header('cache-control', 'private, no-store');
@@ -121,9 +118,9 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     '/api/favorites/remove/:userUuid/:jobUuid',
     {
-      // The app-wide check of {userUuid} runs before validation; it answers anonymous savers with the spec's text.
+      // The app-wide check of {userUuid} runs before validation; it tells anonymous savers 'Must be logged in to save'.
       config: { authMessage: MESSAGES.mustLogInToSave },
-      schema: { params: UserJobParams, response: { 200: FavoriteResultSchema } },
+      schema: { params: SavedJobParamsSchema, response: { 200: FavoriteAnswerSchema } },
     },
     async (request) => {
       const user = await requireSelf(deps, request, request.params.userUuid, MESSAGES.mustLogInToSave);
@@ -134,9 +131,9 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     '/api/favorites/:userUuid/:jobUuid',
     {
-      // The app-wide check of {userUuid} runs before validation; it answers anonymous savers with the spec's text.
+      // The app-wide check of {userUuid} runs before validation; it tells anonymous savers 'Must be logged in to save'.
       config: { authMessage: MESSAGES.mustLogInToSave },
-      schema: { params: UserJobParams, response: { 200: FavoriteResultSchema } },
+      schema: { params: SavedJobParamsSchema, response: { 200: FavoriteAnswerSchema } },
     },
     async (request) => {
       const user = await requireSelf(deps, request, request.params.userUuid, MESSAGES.mustLogInToSave);
@@ -146,7 +143,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/job/metrics/:uuid',
-    { config: { requiresUser: true }, schema: { params: JobUuidParams, response: { 200: JobMetricsSchema } } },
+    { config: { requiresUser: true }, schema: { params: JobParamsSchema, response: { 200: JobMetricsSchema } } },
     async (request, reply) => {
       const user = await requireUser(deps, request);
       void reply.header('cache-control', 'private, no-store');

@@ -14,6 +14,7 @@ const TILE_KEYS = [
   'publishedDate',
   'startDate',
   'thumbnail',
+  'title',
   'uuid',
 ].sort();
 
@@ -184,7 +185,7 @@ describe(`job search (${dialect})`, () => {
   it('refuses an unknown country in the cities call with 400', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/jobs/cities/france' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: true, message: expect.any(String) });
+    expect(res.json()).toMatchObject({ error: true, message: expect.any(String) as string });
   });
 
   it('makes browsers and shared caches revalidate every search and city list (ETag), so a write shows at once', async () => {

@@ -3,17 +3,20 @@
 import {
   MAX_TIME_REPORT_SECONDS,
   POSTING_LIFETIME_DAYS,
+  parseKeywords,
   type CityCount,
   type Job,
   type JobMetrics,
   type JobTile,
 } from '@teacheast/shared';
 import { forbidden, notFound } from '../../errors.js';
-import type { AuthUser } from '../../http/auth.js';
-import type { Deps } from '../../http/context.js';
-import { enforceLimit } from '../../http/limiter.js';
-import { jobStatus, liveSince, toJob, toJobTile } from '../../domain/jobs.js';
+import type { AuthUser } from '../accounts/sessions.js';
+import type { Deps } from '../../deps.js';
+import { enforceLimit } from '../../integrations/limiter/limiter.js';
+import { jobStatus, liveSince } from '../jobs/lifecycle.js';
+import { toJob, toJobTile } from '../jobs/presenters.js';
 import * as repo from './repo.js';
+import { findLiveJobTilesByKeywords } from './keyword-repo.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -22,7 +25,7 @@ const HOUR_MS = 3_600_000;
 export const CLICK_LIMIT_PER_HOUR = 10;
 export const TIME_REPORT_LIMIT_PER_HOUR = 10;
 
-export const NO_SUCH_JOB = 'This job does not exist or is no longer available';
+const NO_SUCH_JOB = 'This job does not exist or is no longer available';
 
 /** Metrics days are calendar days in UTC, written as YYYY-MM-DD. */
 export function dayOf(ms: number): string {
@@ -33,11 +36,19 @@ export interface SearchInput {
   country: string;
   city?: string;
   ageGroup?: string;
+  /** Keywords as typed; nothing searchable in them (only punctuation, say) means no keywords. */
+  q?: string;
   page: number;
 }
 
 export async function searchJobs(deps: Deps, input: SearchInput): Promise<JobTile[]> {
-  const rows = await repo.findLiveJobTiles(deps.db, { ...input, liveSince: liveSince(deps.clock.now()) });
+  const { q, ...filters } = input;
+  const filter = { ...filters, liveSince: liveSince(deps.clock.now()) };
+  const keywords = q === undefined ? null : parseKeywords(q);
+  const rows =
+    keywords === null
+      ? await repo.findLiveJobTiles(deps.db, filter)
+      : await findLiveJobTilesByKeywords(deps.db, filter, keywords);
   return rows.map(toJobTile);
 }
 

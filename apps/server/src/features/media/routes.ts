@@ -1,6 +1,6 @@
 // Public media (re-encoded images). Keys are random, files never change, so they cache for a year.
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../http/context.js';
+import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 
 export function registerMediaRoutes(app: FastifyInstance, deps: Deps): void {

@@ -111,7 +111,7 @@ export interface BoardFilters {
   page: number;
 }
 
-export const TILE_COLUMNS = [
+const TILE_COLUMNS = [
   'id',
   'name',
   'nationality',

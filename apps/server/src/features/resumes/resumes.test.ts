@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@teacheast/shared';
+import { MESSAGES, type ErrorBody, type Resume } from '@teacheast/shared';
 import { createTestApp, createUser, dialect, type TestApp, type TestUser } from '../../../test/harness.js';
 import { createSubscription } from '../subscriptions/test-factories.js';
 import { PDF_LINK_TTL_MS } from './signed-links.js';
@@ -62,7 +62,7 @@ describe(`resumes (${dialect})`, () => {
         const url = `/api/post-resume/${route.path}/${owner.id}`;
         const anon = await t.inject({ method: route.method, url, payload });
         expect(anon.statusCode).toBe(401);
-        expect(anon.json()).toMatchObject({ error: true, message: expect.any(String) });
+        expect(anon.json()).toMatchObject({ error: true, message: expect.any(String) as string });
         const foreign = await t.inject({ method: route.method, url, payload, headers: other.auth });
         expect(foreign.statusCode).toBe(403);
         expect(foreign.json()).toMatchObject({ error: true });
@@ -111,13 +111,13 @@ describe(`resumes (${dialect})`, () => {
     it('requires every field and only known values', async () => {
       const res = await putDetails(owner, { ...COMPLETE_DETAILS, name: '  ', nationality: 'Mars', email: 'nope' });
       expect(res.statusCode).toBe(400);
-      const body = res.json();
+      const body = res.json<ErrorBody>();
       expect(body.errorType).toBe('VALIDATION');
       expect(body.fields).toMatchObject({ name: 'Required', nationality: 'Required', email: 'Invalid email address' });
 
       const missing = await putDetails(owner, { name: 'A' });
       expect(missing.statusCode).toBe(400);
-      expect(Object.keys(missing.json().fields)).toEqual(
+      expect(Object.keys(missing.json<ErrorBody>().fields ?? {})).toEqual(
         expect.arrayContaining([
           'email',
           'nationality',
@@ -154,7 +154,7 @@ describe(`resumes (${dialect})`, () => {
       expect(res.statusCode).toBe(200);
       const row = (await resumeRow(owner.id))!;
       expect(row.profile_image).toMatch(/^private\/resume-photo-[0-9a-f-]+\.webp$/);
-      const url: string = res.json().profileImage;
+      const url = res.json<{ profileImage: string }>().profileImage;
       expect(url).toMatch(new RegExp(`^/api/resume-image/${row.id}\\?expires=\\d+&sig=[0-9a-f]{64}$`));
 
       const image = await t.inject({ method: 'GET', url });
@@ -207,8 +207,8 @@ describe(`resumes (${dialect})`, () => {
       expect(res.statusCode).toBe(200);
       const row = (await resumeRow(owner.id))!;
       expect(row.resume_pdf_key).toMatch(/^private\/resume-[0-9a-f-]+\.pdf$/);
-      expect(res.json().resumeHtml).toBe('');
-      const link: string = res.json().resumeUrl;
+      expect(res.json<Resume>().resumeHtml).toBe('');
+      const link = res.json<Resume>().resumeUrl;
       expect(link).toMatch(new RegExp(`^/api/resume-pdf/${row.id}\\?expires=\\d+&sig=[0-9a-f]{64}$`));
       const pdf = await t.inject({ method: 'GET', url: link });
       expect(pdf.statusCode).toBe(200);
@@ -244,7 +244,7 @@ describe(`resumes (${dialect})`, () => {
       const pdfRow = (await resumeRow(owner.id))!;
       const oldLink: string = (
         await t.inject({ method: 'GET', url: `/api/post-resume/resume/${owner.id}`, headers: owner.auth })
-      ).json().resumeUrl;
+      ).json<Resume>().resumeUrl;
 
       const text = await patchResume(owner, { resumeHtml: '<p>I have taught for <b>five</b> years.</p>' });
       expect(text.json()).toEqual({ resumeHtml: '<p>I have taught for <b>five</b> years.</p>', resumeUrl: '' });
@@ -253,7 +253,7 @@ describe(`resumes (${dialect})`, () => {
       expect((await t.inject({ method: 'GET', url: oldLink })).statusCode).toBe(403);
 
       const pdf = await patchResume(owner, { resumeUrl: pdfDataUrl() });
-      expect(pdf.json().resumeHtml).toBe('');
+      expect(pdf.json<Resume>().resumeHtml).toBe('');
       expect((await resumeRow(owner.id))!.resume_html).toBe('');
     });
 
@@ -262,13 +262,13 @@ describe(`resumes (${dialect})`, () => {
       const before = await resumeRow(owner.id);
       const short = await patchResume(owner, { resumeHtml: '<p><b>12345678</b></p>' });
       expect(short.statusCode).toBe(200);
-      expect(short.json().resumeUrl).not.toBe('');
+      expect(short.json<Resume>().resumeUrl).not.toBe('');
       expect(await resumeRow(owner.id)).toEqual(before);
 
       const saved = await patchResume(owner, {
         resumeHtml: '<p onclick="x()">123456789</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
       });
-      expect(saved.json().resumeHtml).toBe(
+      expect(saved.json<Resume>().resumeHtml).toBe(
         '<p>123456789</p><a rel="noopener noreferrer nofollow" target="_blank">x</a>',
       );
     });
@@ -285,7 +285,7 @@ describe(`resumes (${dialect})`, () => {
     it('refuses an incomplete resume, naming what is missing', async () => {
       const none = await t.inject({ method: 'POST', url: `/api/post-resume/publish/${owner.id}`, headers: owner.auth });
       expect(none.statusCode).toBe(400);
-      expect(none.json().message).toContain('name');
+      expect(none.json<ErrorBody>().message).toContain('name');
       await putDetails(owner);
       const noResume = await t.inject({
         method: 'POST',
@@ -293,9 +293,12 @@ describe(`resumes (${dialect})`, () => {
         headers: owner.auth,
       });
       expect(noResume.statusCode).toBe(400);
-      expect(noResume.json()).toMatchObject({ errorType: 'INCOMPLETE_RESUME', fields: { resume: expect.any(String) } });
-      expect(noResume.json().message).toContain('a resume (rich text or a PDF)');
-      expect(noResume.json().message).not.toContain('nationality');
+      expect(noResume.json()).toMatchObject({
+        errorType: 'INCOMPLETE_RESUME',
+        fields: { resume: expect.any(String) as string },
+      });
+      expect(noResume.json<ErrorBody>().message).toContain('a resume (rich text or a PDF)');
+      expect(noResume.json<ErrorBody>().message).not.toContain('nationality');
       expect((await resumeRow(owner.id))!.published_at).toBeNull();
     });
 
@@ -311,7 +314,7 @@ describe(`resumes (${dialect})`, () => {
       t.clock.advance(1000);
       const res = await t.inject({ method: 'POST', url: `/api/post-resume/publish/${owner.id}`, headers: owner.auth });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.json()).toEqual({ message: expect.any(String) as string });
       const row = (await resumeRow(owner.id))!;
       expect(row.published_at).toBe(t.clock.now());
       expect(row.last_updated_at).toBe(t.clock.now());
@@ -342,7 +345,7 @@ describe(`resumes (${dialect})`, () => {
       expect(res.json()).toMatchObject({
         error: true,
         errorType: 'SUBSCRIPTION_REQUIRED',
-        message: expect.any(String),
+        message: expect.any(String) as string,
       });
     });
 
@@ -388,7 +391,7 @@ describe(`resumes (${dialect})`, () => {
       const row = await publishFullResume(owner);
       await createSubscription(t, other.id, { currentPeriodEnd: t.clock.now() + 365 * 86_400_000 });
       const res = await t.inject({ method: 'GET', url: `/api/resume-details/${row.id}`, headers: other.auth });
-      const link: string = res.json().resumeUrl;
+      const link = res.json<Resume>().resumeUrl;
       expect((await t.inject({ method: 'GET', url: link })).statusCode).toBe(200);
 
       const tampered = link.replace(/sig=([0-9a-f])/, (_, c: string) => `sig=${c === '0' ? '1' : '0'}`);
@@ -403,7 +406,7 @@ describe(`resumes (${dialect})`, () => {
       t.clock.advance(2000);
       const expired = await t.inject({ method: 'GET', url: link });
       expect(expired.statusCode).toBe(410);
-      expect(expired.json()).toMatchObject({ error: true, message: expect.stringContaining('expired') });
+      expect(expired.json()).toMatchObject({ error: true, message: expect.stringContaining('expired') as string });
     });
   });
 
@@ -443,7 +446,7 @@ describe(`resumes (${dialect})`, () => {
         await createResume(t, drafter.id, { published_at: null, last_updated_at: base + 5000 });
 
         const pages = await Promise.all([1, 2, 3, 4].map((p) => board(school, `page=${p}`)));
-        const results = pages.map((p) => p.json().results as { uuid: string; name: string }[]);
+        const results = pages.map((p) => p.json<{ results: { uuid: string; name: string }[] }>().results);
         expect(results.map((r) => r.length)).toEqual([12, 12, 1, 0]);
         expect(results.flat().map((r) => r.uuid)).toEqual(ids);
         expect(results[0]![0]).toMatchObject({ name: 'Teacher 0', lastUpdatedAt: new Date(base).toISOString() });
@@ -478,7 +481,10 @@ describe(`resumes (${dialect})`, () => {
           desired_age_group: 'University',
         });
         const uuids = async (query: string) =>
-          ((await board(school, query)).json().results as { uuid: string }[]).map((r) => r.uuid).sort();
+          (await board(school, query))
+            .json<{ results: { uuid: string }[] }>()
+            .results.map((r) => r.uuid)
+            .sort();
 
         expect(await uuids('nationality=Ireland')).toEqual([a, b].sort());
         expect(await uuids('education=Masters')).toEqual([a, c].sort());
@@ -513,7 +519,7 @@ describe(`resumes (${dialect})`, () => {
         });
         await patchResume(teacher, { resumeHtml: '<p>Long enough resume</p>' });
         await t.inject({ method: 'POST', url: `/api/post-resume/publish/${teacher.id}`, headers: teacher.auth });
-        const [tile] = (await board(school, 'page=1')).json().results as { profileImage: string }[];
+        const [tile] = (await board(school, 'page=1')).json<{ results: { profileImage: string }[] }>().results;
         expect(tile!.profileImage).toMatch(/^\/api\/resume-image\/[0-9a-f-]+\?expires=\d+&sig=[0-9a-f]{64}$/);
         expect((await t.inject({ method: 'GET', url: tile!.profileImage })).statusCode).toBe(200);
         const unsigned = tile!.profileImage.split('?')[0]!;

@@ -1,46 +1,28 @@
-// HTTP for resumes (SPEC §7): the wizard's steps, publishing, the resume page, the resume board and
+// HTTP for resumes: the wizard's steps, publishing, the resume page, the resume board and
 // the signed links that serve private photos and PDFs. Registers the subscription routes too.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   IMAGE_BODY_LIMIT,
   MessageSchema,
+  ProfileImageSchema,
+  ProfileImageUploadSchema,
+  ResumeBoardAnswerSchema,
   ResumeBoardSearchSchema,
+  ResumeContentSchema,
+  ResumeContentUploadSchema,
+  ResumeDetailsAnswerSchema,
   ResumeDetailsSchema,
+  ResumeParamsSchema,
   ResumeSchema,
-  ResumeTileSchema,
-  uuidParam,
+  SignedLinkQuerySchema,
+  UserParamsSchema,
 } from '@teacheast/shared';
-import { findUser, requireSelf } from '../../http/auth.js';
-import type { Deps } from '../../http/context.js';
-import { registerSubscriptionRoutes } from '../subscriptions/routes.js';
+import { findUser, requireSelf } from '../accounts/sessions.js';
+import type { Deps } from '../../deps.js';
 import * as resumes from './service.js';
 
 const MB = 1024 * 1024;
-const UserParams = z.object({ userUuid: uuidParam });
-const ResumeParams = z.object({ resumeUuid: uuidParam });
-
-const DetailsAnswerSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  nationality: z.string(),
-  education: z.string(),
-  experience: z.string(),
-  desiredCountry: z.string(),
-  desiredStartDate: z.string(),
-  desiredAgeGroup: z.string(),
-});
-const ProfileImageSchema = z.object({ profileImage: z.string().nullable() });
-const ResumeContentSchema = z.object({ resumeHtml: z.string(), resumeUrl: z.string() });
-const ResumeContentBodySchema = z.object({
-  resumeHtml: z.string().max(500_000, 'The resume text is too long').optional(),
-  resumeUrl: z.string().optional(),
-});
-const SignedLinkQuery = z.object({
-  expires: z.coerce.number().int().positive(),
-  sig: z.string().regex(/^[0-9a-f]{64}$/, 'Not a valid signature'),
-});
 
 export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,7 +31,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/post-resume/details/:userUuid',
-    { schema: { params: UserParams, response: { 200: DetailsAnswerSchema } } },
+    { schema: { params: UserParamsSchema, response: { 200: ResumeDetailsAnswerSchema } } },
     async (request, reply) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       void reply.headers(noStore);
@@ -59,7 +41,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.put(
     '/api/post-resume/details/:userUuid',
-    { schema: { params: UserParams, body: ResumeDetailsSchema, response: { 200: DetailsAnswerSchema } } },
+    { schema: { params: UserParamsSchema, body: ResumeDetailsSchema, response: { 200: ResumeDetailsAnswerSchema } } },
     async (request) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       return resumes.saveDetails(deps, user, request.body);
@@ -68,7 +50,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/post-resume/profile-image/:userUuid',
-    { schema: { params: UserParams, response: { 200: ProfileImageSchema } } },
+    { schema: { params: UserParamsSchema, response: { 200: ProfileImageSchema } } },
     async (request, reply) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       void reply.headers(noStore);
@@ -81,8 +63,8 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
     {
       bodyLimit: IMAGE_BODY_LIMIT,
       schema: {
-        params: UserParams,
-        body: z.object({ profileImage: z.string({ error: 'Required' }).min(1, 'Required') }),
+        params: UserParamsSchema,
+        body: ProfileImageUploadSchema,
         response: { 200: ProfileImageSchema },
       },
     },
@@ -94,7 +76,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/post-resume/resume/:userUuid',
-    { schema: { params: UserParams, response: { 200: ResumeContentSchema } } },
+    { schema: { params: UserParamsSchema, response: { 200: ResumeContentSchema } } },
     async (request, reply) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       void reply.headers(noStore);
@@ -106,7 +88,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/post-resume/resume/:userUuid',
     {
       bodyLimit: 2 * MB,
-      schema: { params: UserParams, body: ResumeContentBodySchema, response: { 200: ResumeContentSchema } },
+      schema: { params: UserParamsSchema, body: ResumeContentUploadSchema, response: { 200: ResumeContentSchema } },
     },
     async (request) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
@@ -116,7 +98,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/post-resume/preview/:userUuid',
-    { schema: { params: UserParams, response: { 200: ResumeSchema } } },
+    { schema: { params: UserParamsSchema, response: { 200: ResumeSchema } } },
     async (request, reply) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       void reply.headers(noStore);
@@ -126,7 +108,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     '/api/post-resume/publish/:userUuid',
-    { schema: { params: UserParams, response: { 200: MessageSchema } } },
+    { schema: { params: UserParamsSchema, response: { 200: MessageSchema } } },
     async (request) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       return resumes.publishResume(deps, user);
@@ -135,7 +117,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/resume-details/:resumeUuid',
-    { schema: { params: ResumeParams, response: { 200: ResumeSchema } } },
+    { schema: { params: ResumeParamsSchema, response: { 200: ResumeSchema } } },
     async (request, reply) => {
       const resume = await resumes.readResume(deps, await findUser(deps, request), request.params.resumeUuid);
       void reply.headers(noStore);
@@ -148,9 +130,9 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: { cache: 'per-session' },
       schema: {
-        params: UserParams,
+        params: UserParamsSchema,
         querystring: ResumeBoardSearchSchema,
-        response: { 200: z.object({ results: z.array(ResumeTileSchema) }) },
+        response: { 200: ResumeBoardAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -163,7 +145,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/resume-pdf/:resumeUuid',
-    { schema: { params: ResumeParams, querystring: SignedLinkQuery } },
+    { schema: { params: ResumeParamsSchema, querystring: SignedLinkQuerySchema } },
     async (request, reply) => {
       const blob = await resumes.openSignedFile(deps, 'pdf', request.params.resumeUuid, request.query);
       return reply
@@ -179,7 +161,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/resume-image/:resumeUuid',
-    { schema: { params: ResumeParams, querystring: SignedLinkQuery } },
+    { schema: { params: ResumeParamsSchema, querystring: SignedLinkQuerySchema } },
     async (request, reply) => {
       const blob = await resumes.openSignedFile(deps, 'img', request.params.resumeUuid, request.query);
       // The browser may keep the photo only while its link is valid, and only for this user.
@@ -193,6 +175,4 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
         .send(blob.data);
     },
   );
-
-  registerSubscriptionRoutes(app, deps);
 }

@@ -7,32 +7,32 @@ import {
   MESSAGES,
   MIN_RESUME_TEXT_CHARS,
   ResumeDetailsSchema,
+  type ProfileImage,
   type Resume,
+  type ResumeBoardAnswer,
+  type ResumeContent,
+  type ResumeContentUpload,
   type ResumeDetails,
+  type ResumeDetailsAnswer,
   type ResumeTile,
 } from '@teacheast/shared';
 import type { DbOrTrx } from '../../db/create-db.js';
 import type { ResumeRow } from '../../db/schema.js';
 import { AppError, notFound, unauthorized } from '../../errors.js';
-import type { AuthUser } from '../../http/auth.js';
-import type { Deps } from '../../http/context.js';
+import type { AuthUser } from '../accounts/sessions.js';
+import type { Deps } from '../../deps.js';
 import type { Blob } from '../../integrations/blobs/blob-store.js';
 import { sanitizeRichText, textOf } from '../../integrations/html/sanitize.js';
 import { decodeDataUrl, encodeVariant, readUploadedImage } from '../../integrations/images/images.js';
-import { enforceImageDecode } from '../../http/limiter.js';
+import { enforceImageDecode } from '../../integrations/limiter/limiter.js';
 import { requireActiveSubscription } from '../subscriptions/service.js';
 import * as repo from './repo.js';
 import { PDF_LINK_TTL_MS, checkLink, imageLinkExpiry, signLink } from './signed-links.js';
 
-export const PROFILE_IMAGE_PX = 400;
-export const PUBLISHED_MESSAGE = 'Your resume is published. Schools can now find it on the Resume Board.';
-export const LINK_EXPIRED_MESSAGE = 'This link has expired. Open the resume again to get a new one.';
+const PROFILE_IMAGE_PX = 400;
+const PUBLISHED_MESSAGE = 'Your resume is published. Schools can now find it on the Resume Board.';
+const LINK_EXPIRED_MESSAGE = 'This link has expired. Open the resume again to get a new one.';
 const NO_RESUME_MESSAGE = 'Start with your resume details.';
-
-export interface ResumeContent {
-  resumeHtml: string;
-  resumeUrl: string;
-}
 
 // ---------------------------------------------------------------- presentation
 
@@ -84,9 +84,7 @@ function toResume(deps: Deps, row: ResumeRow): Resume {
 }
 
 /** The details form's values: saved ones, or empty ones (with the account's e-mail) before the first save. */
-export type DetailsAnswer = Record<keyof ResumeDetails, string>;
-
-function detailsOf(row: ResumeRow | undefined, accountEmail: string): DetailsAnswer {
+function detailsOf(row: ResumeRow | undefined, accountEmail: string): ResumeDetailsAnswer {
   return {
     name: row?.name ?? '',
     email: row?.email || accountEmail,
@@ -101,11 +99,11 @@ function detailsOf(row: ResumeRow | undefined, accountEmail: string): DetailsAns
 
 // ---------------------------------------------------------------- wizard
 
-export async function getDetails(deps: Deps, user: AuthUser): Promise<DetailsAnswer> {
+export async function getDetails(deps: Deps, user: AuthUser): Promise<ResumeDetailsAnswer> {
   return detailsOf(await repo.findResumeByUser(deps.db, user.id), user.email);
 }
 
-export async function saveDetails(deps: Deps, user: AuthUser, details: ResumeDetails): Promise<DetailsAnswer> {
+export async function saveDetails(deps: Deps, user: AuthUser, details: ResumeDetails): Promise<ResumeDetailsAnswer> {
   await repo.upsertDetails(deps.db, {
     id: randomUUID(),
     userId: user.id,
@@ -124,7 +122,7 @@ export async function saveDetails(deps: Deps, user: AuthUser, details: ResumeDet
   return getDetails(deps, user);
 }
 
-export async function getProfileImage(deps: Deps, user: AuthUser): Promise<{ profileImage: string | null }> {
+export async function getProfileImage(deps: Deps, user: AuthUser): Promise<ProfileImage> {
   const row = await repo.findResumeByUser(deps.db, user.id);
   return { profileImage: row ? imageUrlOf(deps, row) : null };
 }
@@ -192,7 +190,7 @@ function readPdf(dataUrl: string): Buffer {
 export async function saveResumeContent(
   deps: Deps,
   user: AuthUser,
-  input: { resumeHtml?: string; resumeUrl?: string },
+  input: ResumeContentUpload,
 ): Promise<ResumeContent> {
   const hasHtml = input.resumeHtml !== undefined;
   const hasPdf = input.resumeUrl !== undefined && input.resumeUrl !== '';
@@ -236,7 +234,7 @@ const FIELD_NAMES: Record<keyof ResumeDetails, string> = {
 };
 
 /** What a resume still needs before it can be published, as field → message. */
-export function missingParts(row: ResumeRow | undefined): Record<string, string> {
+function missingParts(row: ResumeRow | undefined): Record<string, string> {
   const missing: Record<string, string> = {};
   const details = ResumeDetailsSchema.safeParse({
     name: row?.name ?? '',
@@ -289,7 +287,7 @@ export async function searchResumeBoard(
   deps: Deps,
   user: AuthUser,
   filters: repo.BoardFilters,
-): Promise<{ results: ResumeTile[] }> {
+): Promise<ResumeBoardAnswer> {
   await requireActiveSubscription(deps, user.id);
   const rows = await repo.searchBoard(deps.db, filters);
   return { results: rows.map((row) => toTile(deps, row)) };

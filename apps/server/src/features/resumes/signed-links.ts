@@ -10,7 +10,7 @@ export const PDF_LINK_TTL_MS = 5 * MINUTE;
  * Photo links end on a 10-minute boundary 10–20 minutes ahead, so the same photo keeps the same
  * URL for ten minutes and the browser's cache can serve it while the board is browsed.
  */
-export const IMAGE_LINK_WINDOW_MS = 10 * MINUTE;
+const IMAGE_LINK_WINDOW_MS = 10 * MINUTE;
 
 export function imageLinkExpiry(now: number): number {
   return (Math.floor(now / IMAGE_LINK_WINDOW_MS) + 2) * IMAGE_LINK_WINDOW_MS;

@@ -1,6 +1,7 @@
 // Every query of the subscriptions feature.
 import type { DbOrTrx } from '../../db/create-db.js';
 import type { SubscriptionRow } from '../../db/schema.js';
+import type { SubscriptionState } from '../../integrations/payments/provider.js';
 
 /** Statuses the database's partial unique index counts as live (at most one per user). */
 export const LIVE_STATUSES = ['active', 'incomplete', 'past_due'] as const;
@@ -96,14 +97,6 @@ export async function advanceSubscription(
     .execute();
 }
 
-export async function setCancelAtPeriodEnd(db: DbOrTrx, id: string, cancel: boolean, now: number): Promise<void> {
-  await db
-    .updateTable('subscriptions')
-    .set({ cancel_at_period_end: cancel ? 1 : 0, updated_at: now })
-    .where('id', '=', id)
-    .execute();
-}
-
 export function findCustomer(db: DbOrTrx, userId: string) {
   return db
     .selectFrom('users')
@@ -114,4 +107,19 @@ export function findCustomer(db: DbOrTrx, userId: string) {
 
 export async function storeCustomerId(db: DbOrTrx, userId: string, customerId: string): Promise<void> {
   await db.updateTable('users').set({ payment_customer_id: customerId }).where('id', '=', userId).execute();
+}
+
+/** Applies a provider's word about a subscription (Stripe webhooks, or the test provider) to our row. */
+export async function applySubscriptionState(db: DbOrTrx, state: SubscriptionState, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('subscriptions')
+    .set({
+      status: state.status,
+      cancel_at_period_end: state.cancelAtPeriodEnd ? 1 : 0,
+      ...(state.currentPeriodEnd > 0 ? { current_period_end: state.currentPeriodEnd } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', state.id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }

@@ -1,21 +1,20 @@
-// HTTP for the resume board subscription (SPEC §7): intent, payment, check, read and toggle.
+// HTTP for the resume board subscription: intent, payment, check, read and toggle.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { uuidParam } from '@teacheast/shared';
-import { requireSelf, requireUser } from '../../http/auth.js';
-import type { Deps } from '../../http/context.js';
+import {
+  SubscriptionCheckAnswerSchema,
+  SubscriptionCheckSchema,
+  SubscriptionIntentAnswerSchema,
+  SubscriptionIntentSchema,
+  SubscriptionParamsSchema,
+  SubscriptionPaymentAnswerSchema,
+  SubscriptionPaymentSchema,
+  SubscriptionToggleAnswerSchema,
+  SubscriptionViewSchema,
+} from '@teacheast/shared';
+import { requireSelf, requireUser } from '../accounts/sessions.js';
+import type { Deps } from '../../deps.js';
 import * as subscriptions from './service.js';
-
-const providerId = z.string().trim().min(1, 'Required').max(255);
-
-export const SubscriptionViewSchema = z.object({
-  status: z.string(),
-  cancelAtPeriodEnd: z.boolean(),
-  currentPeriodEnd: z.string(),
-});
-
-const OwnSubscriptionParams = z.object({ userUuid: uuidParam, subscriptionId: providerId });
 
 export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,8 +24,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
     {
       config: { requiresUser: true },
       schema: {
-        body: z.object({ userUuid: uuidParam }),
-        response: { 200: z.object({ client_secret: z.string(), customerId: z.string() }) },
+        body: SubscriptionIntentSchema,
+        response: { 200: SubscriptionIntentAnswerSchema },
       },
     },
     async (request) => {
@@ -40,8 +39,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
     {
       config: { requiresUser: true },
       schema: {
-        body: z.object({ customerId: providerId, paymentMethodId: providerId, userUuid: uuidParam }),
-        response: { 200: z.object({ status: z.string(), id: z.string() }) },
+        body: SubscriptionPaymentSchema,
+        response: { 200: SubscriptionPaymentAnswerSchema },
       },
     },
     async (request) => {
@@ -55,8 +54,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
     {
       config: { requiresUser: true },
       schema: {
-        body: z.object({ subscriptionId: providerId }),
-        response: { 200: z.object({ status: z.string() }) },
+        body: SubscriptionCheckSchema,
+        response: { 200: SubscriptionCheckAnswerSchema },
       },
     },
     async (request) => {
@@ -67,7 +66,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
 
   r.get(
     '/api/subscription/:userUuid/:subscriptionId',
-    { schema: { params: OwnSubscriptionParams, response: { 200: SubscriptionViewSchema } } },
+    { schema: { params: SubscriptionParamsSchema, response: { 200: SubscriptionViewSchema } } },
     async (request) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       return subscriptions.readSubscription(deps, user, request.params.subscriptionId);
@@ -76,7 +75,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
 
   r.post(
     '/api/subscription/toggle/:userUuid/:subscriptionId',
-    { schema: { params: OwnSubscriptionParams, response: { 200: z.object({ cancelAtPeriodEnd: z.boolean() }) } } },
+    { schema: { params: SubscriptionParamsSchema, response: { 200: SubscriptionToggleAnswerSchema } } },
     async (request) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       return subscriptions.toggleRecurring(deps, user, request.params.subscriptionId);

@@ -1,37 +1,36 @@
 // The resume board subscription: one live subscription per user, paid through the payment provider,
 // and the one question the rest of the product asks ("may this user use the board?").
 import { randomUUID } from 'node:crypto';
-import { ERROR_TYPES } from '@teacheast/shared';
+import {
+  ERROR_TYPES,
+  SUBSCRIPTION_PERIOD_MS,
+  type SubscriptionPaymentAnswer,
+  type SubscriptionView,
+} from '@teacheast/shared';
+import type { DbOrTrx } from '../../db/create-db.js';
 import type { SubscriptionRow } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
-import type { AuthUser } from '../../http/auth.js';
-import type { Deps } from '../../http/context.js';
-import { enforceLimit } from '../../http/limiter.js';
-import { SUBSCRIPTION_PERIOD_MS } from '../../integrations/payments/test-provider.js';
-import { applySubscriptionState } from './sync.js';
+import type { AuthUser } from '../accounts/sessions.js';
+import type { Deps } from '../../deps.js';
+import { enforceLimit } from '../../integrations/limiter/limiter.js';
+import type { SubscriptionChanged } from '../../integrations/payments/provider.js';
 import * as repo from './repo.js';
 
 const MINUTE = 60_000;
 /** A claim row whose payment never finished (a crash mid-call) stops blocking the user after this. */
-export const CLAIM_TIMEOUT_MS = 10 * MINUTE;
+const CLAIM_TIMEOUT_MS = 10 * MINUTE;
 /**
  * Stripe renews through an invoice whose webhook may arrive shortly after the period ends; a failed
  * renewal turns the status to past_due, so this grace never grants access to an unpaid period.
  */
-export const STRIPE_RENEWAL_GRACE_MS = 24 * 60 * MINUTE;
+const STRIPE_RENEWAL_GRACE_MS = 24 * 60 * MINUTE;
 const CLAIM_PREFIX = 'claim_';
 
-export const HAS_SUBSCRIPTION = 'HAS_SUBSCRIPTION';
-export const SUBSCRIPTION_REQUIRED_MESSAGE = 'The Resume Board needs an active subscription.';
-
-export interface SubscriptionView {
-  status: string;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: string;
-}
+const HAS_SUBSCRIPTION = 'HAS_SUBSCRIPTION';
+const SUBSCRIPTION_REQUIRED_MESSAGE = 'The Resume Board needs an active subscription.';
 
 /** 'active' only while the paid period lasts; the stored status otherwise ('canceled', 'expired', …). */
-export function effectiveStatus(row: SubscriptionRow, now: number): string {
+function effectiveStatus(row: SubscriptionRow, now: number): string {
   if (row.status !== 'active') return row.status;
   const grace = row.provider === 'stripe' ? STRIPE_RENEWAL_GRACE_MS : 0;
   return row.current_period_end + grace > now ? 'active' : 'expired';
@@ -61,7 +60,7 @@ async function refresh(deps: Deps, row: SubscriptionRow): Promise<SubscriptionRo
   return (await repo.findSubscription(deps.db, row.id)) ?? row;
 }
 
-export async function hasActiveSubscription(deps: Deps, userId: string): Promise<boolean> {
+async function hasActiveSubscription(deps: Deps, userId: string): Promise<boolean> {
   const live = await repo.findLiveSubscription(deps.db, userId);
   if (!live || live.id.startsWith(CLAIM_PREFIX)) return false;
   return effectiveStatus(await refresh(deps, live), deps.clock.now()) === 'active';
@@ -110,7 +109,7 @@ export async function payForSubscription(
   deps: Deps,
   user: AuthUser,
   input: { customerId: string; paymentMethodId: string },
-): Promise<{ status: string; id: string }> {
+): Promise<SubscriptionPaymentAnswer> {
   await enforceLimit(
     deps.limiter,
     `sub-payment:${user.id}`,
@@ -199,7 +198,16 @@ export async function toggleRecurring(deps: Deps, user: AuthUser, subscriptionId
   }
   const cancel = row.cancel_at_period_end !== 1;
   const state = await deps.payments.setCancelAtPeriodEnd(row.id, cancel);
-  await applySubscriptionState(deps.db, { ...state, id: row.id }, deps.clock.now());
+  await repo.applySubscriptionState(deps.db, { ...state, id: row.id }, deps.clock.now());
   const stored = await repo.findSubscription(deps.db, row.id);
   return { cancelAtPeriodEnd: stored?.cancel_at_period_end === 1 };
+}
+
+/**
+ * The provider's webhook said a subscription changed (renewed, failed to renew, cancelled, ended):
+ * our row takes its latest state, inside the caller's transaction. False when the subscription is
+ * not ours.
+ */
+export function applySubscriptionChange(db: DbOrTrx, change: SubscriptionChanged, now: number): Promise<boolean> {
+  return repo.applySubscriptionState(db, change.subscription, now);
 }

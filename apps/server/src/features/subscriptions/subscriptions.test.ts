@@ -1,11 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSession } from '../../http/auth.js';
+import type { CurrentUser } from '@teacheast/shared';
+import { SUBSCRIPTION_PERIOD_MS } from '@teacheast/shared';
+import { createSession } from '../accounts/sessions.js';
 import { createTestApp, createUser, dialect, type TestApp, type TestUser } from '../../../test/harness.js';
-import { SUBSCRIPTION_PERIOD_MS, testPaymentMethodId } from '../../integrations/payments/test-provider.js';
+import { DECLINED_CARD, OK_CARD } from '../payments/test-factories.js';
 import { createResume } from '../resumes/test-factories.js';
 import { createSubscription } from './test-factories.js';
 
 const DAY = 86_400_000;
+
+/** What /api/sub-intent and /api/sub-payment answer (routes.ts). */
+interface IntentAnswer {
+  client_secret: string;
+  customerId: string;
+}
+interface PaymentAnswer {
+  status: string;
+  id: string;
+}
 
 describe(`resume board subscription (${dialect})`, () => {
   let t: TestApp;
@@ -34,13 +46,25 @@ describe(`resume board subscription (${dialect})`, () => {
     return res;
   }
 
+  /** A payment method from the test card form, as the checkout page makes it. */
+  async function paymentMethod(u: TestUser, card: 'succeeded' | 'declined' = 'succeeded'): Promise<string> {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/test-payments/payment-methods',
+      headers: u.auth,
+      payload: { card: card === 'succeeded' ? OK_CARD : DECLINED_CARD },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<PaymentAnswer>().id;
+  }
+
   async function pay(u: TestUser, card: 'succeeded' | 'declined' = 'succeeded', customerId?: string) {
-    const cus = customerId ?? (await intent(u)).json().customerId;
+    const cus = customerId ?? (await intent(u)).json<IntentAnswer>().customerId;
     return t.inject({
       method: 'POST',
       url: '/api/sub-payment',
       headers: u.auth,
-      payload: { customerId: cus, paymentMethodId: testPaymentMethodId(card), userUuid: u.id },
+      payload: { customerId: cus, paymentMethodId: await paymentMethod(u, card), userUuid: u.id },
     });
   }
 
@@ -52,16 +76,16 @@ describe(`resume board subscription (${dialect})`, () => {
       const first = await intent(user);
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({
-        client_secret: expect.any(String),
-        customerId: expect.stringMatching(/^cus_test_/),
+        client_secret: expect.any(String) as string,
+        customerId: expect.stringMatching(/^cus_test_/) as string,
       });
       const row = await t.db
         .selectFrom('users')
         .select('payment_customer_id')
         .where('id', '=', user.id)
         .executeTakeFirst();
-      expect(row!.payment_customer_id).toBe(first.json().customerId);
-      expect((await intent(user)).json().customerId).toBe(first.json().customerId);
+      expect(row!.payment_customer_id).toBe(first.json<IntentAnswer>().customerId);
+      expect((await intent(user)).json<IntentAnswer>().customerId).toBe(first.json<IntentAnswer>().customerId);
     });
 
     it('is refused anonymously and for another user', async () => {
@@ -88,7 +112,7 @@ describe(`resume board subscription (${dialect})`, () => {
     it('starts an active subscription that the current user carries', async () => {
       const res = await pay(user);
       expect(res.statusCode).toBe(200);
-      const { status, id } = res.json();
+      const { status, id } = res.json<PaymentAnswer>();
       expect(status).toBe('active');
       const [row] = await subscriptionsOf(user.id);
       expect(row).toMatchObject({
@@ -98,28 +122,28 @@ describe(`resume board subscription (${dialect})`, () => {
         current_period_end: t.clock.now() + SUBSCRIPTION_PERIOD_MS,
       });
       const me = await t.inject({ method: 'GET', url: '/api/current_user', headers: user.auth });
-      expect(me.json().currentUser.subscriptionId).toBe(id);
+      expect(me.json<{ currentUser: CurrentUser }>().currentUser.subscriptionId).toBe(id);
       expect(await boardStatus(user)).toBe(200);
     });
 
     it('answers a declined card with a non-active status and stores nothing live', async () => {
       const res = await pay(user, 'declined');
       expect(res.statusCode).toBe(200);
-      expect(res.json().status).not.toBe('active');
+      expect(res.json<PaymentAnswer>().status).not.toBe('active');
       expect(await subscriptionsOf(user.id)).toEqual([]);
       expect(await boardStatus(user)).toBe(403);
       // The user may try again with a good card.
-      expect((await pay(user)).json().status).toBe('active');
+      expect((await pay(user)).json<PaymentAnswer>().status).toBe('active');
     });
 
     it('is refused anonymously, for another user, and with another customer id', async () => {
-      const cus = (await intent(user)).json().customerId;
-      const body = { customerId: cus, paymentMethodId: testPaymentMethodId('succeeded'), userUuid: user.id };
+      const cus = (await intent(user)).json<IntentAnswer>().customerId;
+      const body = { customerId: cus, paymentMethodId: await paymentMethod(user), userUuid: user.id };
       expect((await t.inject({ method: 'POST', url: '/api/sub-payment', payload: body })).statusCode).toBe(401);
       expect(
         (await t.inject({ method: 'POST', url: '/api/sub-payment', headers: other.auth, payload: body })).statusCode,
       ).toBe(403);
-      const otherCus = (await intent(other)).json().customerId;
+      const otherCus = (await intent(other)).json<IntentAnswer>().customerId;
       const wrong = await pay(user, 'succeeded', otherCus);
       expect(wrong.statusCode).toBe(400);
       expect(await subscriptionsOf(user.id)).toEqual([]);
@@ -127,18 +151,18 @@ describe(`resume board subscription (${dialect})`, () => {
     });
 
     it('never starts a second subscription while one is live', async () => {
-      const cus = (await intent(user)).json().customerId;
+      const cus = (await intent(user)).json<IntentAnswer>().customerId;
       const first = await pay(user, 'succeeded', cus);
       const again = await pay(user, 'succeeded', cus);
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ error: true, errorType: 'HAS_SUBSCRIPTION' });
       expect((await intent(user)).statusCode).toBe(409);
       const rows = await subscriptionsOf(user.id);
-      expect(rows.map((r) => r.id)).toEqual([first.json().id]);
+      expect(rows.map((r) => r.id)).toEqual([first.json<PaymentAnswer>().id]);
     });
 
     it('lets only one of two concurrent payments through', async () => {
-      const cus = (await intent(user)).json().customerId;
+      const cus = (await intent(user)).json<IntentAnswer>().customerId;
       const results = await Promise.all([
         pay(user, 'succeeded', cus),
         pay(user, 'succeeded', cus),
@@ -212,7 +236,7 @@ describe(`resume board subscription (${dialect})`, () => {
     it('active → cancel at period end → ends → access refused; a new one may start', async () => {
       const teacher = await createUser(t);
       const resumeId = await createResume(t, teacher.id);
-      const { id } = (await pay(user)).json();
+      const { id } = (await pay(user)).json<PaymentAnswer>();
       const resumePage = async () =>
         (await t.inject({ method: 'GET', url: `/api/resume-details/${resumeId}`, headers: user.auth })).statusCode;
       expect(await boardStatus(user)).toBe(200);
@@ -240,12 +264,12 @@ describe(`resume board subscription (${dialect})`, () => {
       expect(toggle.statusCode).toBe(409);
 
       const again = await pay(user);
-      expect(again.json().status).toBe('active');
+      expect(again.json<PaymentAnswer>().status).toBe('active');
       expect(await boardStatus(user)).toBe(200);
     });
 
     it('renews at period end, by whole periods, unless cancelled', async () => {
-      const { id } = (await pay(user)).json();
+      const { id } = (await pay(user)).json<PaymentAnswer>();
       const start = t.clock.now();
       t.clock.advance(SUBSCRIPTION_PERIOD_MS + DAY);
       expect(await boardStatus(user)).toBe(200);

@@ -1,7 +1,7 @@
 // Test factory: a subscription row made directly in the database, as the provider would leave it.
 import { randomBytes } from 'node:crypto';
+import { SUBSCRIPTION_PERIOD_MS } from '@teacheast/shared';
 import type { TestApp } from '../../../test/harness.js';
-import { SUBSCRIPTION_PERIOD_MS } from '../../integrations/payments/test-provider.js';
 
 export async function createSubscription(
   t: TestApp,

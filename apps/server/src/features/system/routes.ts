@@ -1,17 +1,10 @@
 // Operational routes: what the web app needs to know about this deployment, liveness and readiness.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
-import { z } from 'zod';
+import { ReadyAnswerSchema, SiteConfigSchema, type HealthAnswer, type ReadyAnswer } from '@teacheast/shared';
+import { pingDb } from '../../db/create-db.js';
 import { AppError } from '../../errors.js';
-import type { Deps } from '../../http/context.js';
-
-const ConfigSchema = z.object({
-  paymentProvider: z.enum(['test', 'stripe']),
-  stripePublishableKey: z.string().optional(),
-  blogUrl: z.string(),
-  socialUrl: z.string(),
-});
+import type { Deps } from '../../deps.js';
 
 export function registerSystemRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,23 +15,23 @@ export function registerSystemRoutes(app: FastifyInstance, deps: Deps): void {
     socialUrl: deps.config.socialUrl,
   };
 
-  r.get('/api/config', { schema: { response: { 200: ConfigSchema } } }, async (_request, reply) => {
+  r.get('/api/config', { schema: { response: { 200: SiteConfigSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=300');
     return publicConfig;
   });
 
   // Liveness only: the cheapest answer the server can give, with no schema work.
-  const alive = JSON.stringify({ status: 'ok' });
+  const alive = JSON.stringify({ status: 'ok' } satisfies HealthAnswer);
   app.get('/api/health', (_request, reply) => {
     void reply.type('application/json; charset=utf-8').send(alive);
   });
 
-  r.get('/api/ready', async () => {
+  r.get('/api/ready', { schema: { response: { 200: ReadyAnswerSchema } } }, async () => {
     try {
-      await sql`select 1`.execute(deps.db);
+      await pingDb(deps.db);
     } catch {
       throw new AppError(503, 'The database is not reachable.', { errorType: 'DB_UNAVAILABLE' });
     }
-    return { status: 'ready' };
+    return { status: 'ready' } satisfies ReadyAnswer;
   });
 }

@@ -40,7 +40,7 @@ describe(`system routes (${dialect})`, () => {
   it('answers unknown API paths with 404 and the error body', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ error: true, message: expect.any(String) });
+    expect(res.json()).toMatchObject({ error: true, message: expect.any(String) as string });
   });
 
   it('answers malformed JSON with 400, never 500', async () => {

@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db/create-db.js';
+import * as repo from './repo.js';
 
 export interface Blob {
   data: Buffer;
@@ -17,7 +18,7 @@ export interface BlobStore {
 
 const SAFE_KEY = /^(img|private)\/[a-z0-9][a-z0-9._-]{0,200}$/i;
 
-export function assertSafeKey(key: string): void {
+function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe blob key: ${key}`);
 }
 
@@ -66,22 +67,14 @@ export function createDbBlobStore(db: Db): BlobStore {
   return {
     async put(key, data, contentType) {
       assertSafeKey(key);
-      await db
-        .insertInto('blobs')
-        .values({ key, data, content_type: contentType, created_at: Date.now() })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ data, content_type: contentType }))
-        .execute();
+      await repo.upsertBlob(db, key, data, contentType, Date.now());
     },
     async get(key) {
-      const row = await db
-        .selectFrom('blobs')
-        .select(['data', 'content_type'])
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const row = await repo.findBlob(db, key);
       return row ? { data: Buffer.from(row.data), contentType: row.content_type } : null;
     },
     async delete(key) {
-      await db.deleteFrom('blobs').where('key', '=', key).execute();
+      await repo.deleteBlob(db, key);
     },
   };
 }

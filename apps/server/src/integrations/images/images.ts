@@ -7,9 +7,9 @@ import { AppError } from '../../errors.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 
 /** 40 megapixels: any phone photo fits; a pixel flood does not. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = 40_000_000;
 
-export type ImageKind = 'jpeg' | 'png' | 'webp';
+type ImageKind = 'jpeg' | 'png' | 'webp';
 
 const DATA_URL = /^data:([a-z0-9.+/-]+);base64,([a-z0-9+/=\s]*)$/i;
 
@@ -28,7 +28,7 @@ export function decodeDataUrl(
   return { mime: match[1]!.toLowerCase(), data };
 }
 
-export function sniffImage(data: Buffer): ImageKind | null {
+function sniffImage(data: Buffer): ImageKind | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
   if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return 'png';

@@ -3,14 +3,15 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, DbOrTrx } from '../../db/create-db.js';
+import * as repo from './repo.js';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;
 }
 
-export interface StoredMail {
+interface StoredMail {
   id: number;
   message: MailMessage;
 }
@@ -55,24 +56,14 @@ export function createMailer(options: {
 
   // Confirmation and reset links are credentials: once a mail is delivered its text is blanked, and
   // delivered rows are pruned after a week, so no backup keeps a usable link.
-  async function prune(): Promise<number> {
-    const res = await db
-      .deleteFrom('mail_outbox')
-      .where('sent_at', 'is not', null)
-      .where('sent_at', '<', now() - DELIVERED_MAIL_KEPT_MS)
-      .executeTakeFirst();
-    return Number(res.numDeletedRows);
+  function prune(): Promise<number> {
+    return repo.pruneDeliveredMail(db, now() - DELIVERED_MAIL_KEPT_MS);
   }
   const pruneTimer = setInterval(() => track(prune().then(() => undefined)), 60 * 60 * 1000);
   pruneTimer.unref();
 
   async function store(target: DbOrTrx, message: MailMessage): Promise<StoredMail> {
-    const row = await target
-      .insertInto('mail_outbox')
-      .values({ to_address: message.to, subject: message.subject, text: message.text, created_at: now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, message };
+    return { id: await repo.insertMail(target, message, now()), message };
   }
 
   async function transmit({ id, message }: StoredMail): Promise<void> {
@@ -88,15 +79,11 @@ export function createMailer(options: {
     }
     try {
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
-      await db.updateTable('mail_outbox').set({ sent_at: now(), text: '' }).where('id', '=', id).execute();
+      await repo.markMailSent(db, id, now());
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       log.error({ mailId: id, reason }, 'mail could not be sent');
-      await db
-        .updateTable('mail_outbox')
-        .set({ error: reason.slice(0, 500) })
-        .where('id', '=', id)
-        .execute();
+      await repo.markMailFailed(db, id, reason.slice(0, 500));
     }
   }
 

@@ -1,6 +1,7 @@
 // Stripe: PaymentIntents for credit packs, SetupIntent + Subscription for the resume board.
 import Stripe from 'stripe';
-import type { PaymentProvider, SubscriptionState } from './provider.js';
+import type { PaymentProvider } from './provider.js';
+import { createStripeWebhookReceiver, subscriptionStateOf } from './stripe-webhooks.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -9,21 +10,14 @@ export interface StripeSettings {
   resumeBoardPrice?: string;
 }
 
-export function stateOf(sub: Stripe.Subscription): SubscriptionState {
-  const periodEnd = sub.items?.data?.[0]?.current_period_end ?? 0;
-  return {
-    id: sub.id,
-    status: sub.status,
-    cancelAtPeriodEnd: sub.cancel_at_period_end,
-    currentPeriodEnd: periodEnd * 1000,
-  };
-}
-
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = new Stripe(settings.secretKey);
   return {
     name: 'stripe',
     publishableKey: settings.publishableKey,
+    webhooks: createStripeWebhookReceiver(settings, async (subscriptionId) =>
+      subscriptionStateOf(await stripe.subscriptions.retrieve(subscriptionId)),
+    ),
     async createCreditIntent({ userId, quantity, amountCents, idempotencyKey }) {
       const intent = await stripe.paymentIntents.create(
         {
@@ -50,17 +44,10 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         default_payment_method: paymentMethodId,
         metadata: { userId },
       });
-      return stateOf(sub);
+      return subscriptionStateOf(sub);
     },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
-      return stateOf(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
-    },
-    async retrieveSubscription(subscriptionId) {
-      return stateOf(await stripe.subscriptions.retrieve(subscriptionId));
+      return subscriptionStateOf(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
     },
   };
-}
-
-export function stripeClient(secretKey: string): Stripe {
-  return new Stripe(secretKey);
 }

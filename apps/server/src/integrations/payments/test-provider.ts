@@ -1,16 +1,15 @@
 // The built-in test provider: the same calls as Stripe, decided locally. Card confirmation happens
 // against our own server (POST /api/test-payments/confirm), so no request leaves the machine.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { PaymentProvider, SubscriptionState } from './provider.js';
+import { SUBSCRIPTION_PERIOD_MS } from '@teacheast/shared';
+import type { CardOutcome, PaymentProvider, SubscriptionState, TestCards } from './provider.js';
 
-export const TEST_CARDS = {
+const TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
 } as const;
 
-export type TestCardOutcome = 'succeeded' | 'declined' | 'invalid';
-
-export function testCardOutcome(number: string): TestCardOutcome {
+function testCardOutcome(number: string): CardOutcome {
   const digits = number.replace(/[\s-]/g, '');
   if (digits === TEST_CARDS.succeeds) return 'succeeded';
   if (digits === TEST_CARDS.declined) return 'declined';
@@ -18,21 +17,27 @@ export function testCardOutcome(number: string): TestCardOutcome {
 }
 
 /** A test payment method id carries its card's outcome, so any instance can read it. */
-export function testPaymentMethodId(outcome: 'succeeded' | 'declined'): string {
+function testPaymentMethodId(outcome: 'succeeded' | 'declined'): string {
   return `pm_test_${outcome === 'succeeded' ? 'ok' : 'declined'}_${randomBytes(8).toString('hex')}`;
 }
 
-export function testPaymentMethodOutcome(id: string): 'succeeded' | 'declined' | 'unknown' {
+function testPaymentMethodOutcome(id: string): 'succeeded' | 'declined' | 'unknown' {
   if (/^pm_test_ok_[0-9a-f]{16}$/.test(id)) return 'succeeded';
   if (/^pm_test_declined_[0-9a-f]{16}$/.test(id)) return 'declined';
   return 'unknown';
 }
 
-export const SUBSCRIPTION_PERIOD_MS = 30 * 86_400_000;
+const testCards: TestCards = {
+  outcomeOf: testCardOutcome,
+  createPaymentMethod: testPaymentMethodId,
+  // A client secret is `<payment id>_secret_<random>`, as Stripe's is.
+  paymentIdOf: (clientSecret) => clientSecret.split('_secret_')[0] ?? '',
+};
 
 export function createTestProvider(now: () => number = Date.now): PaymentProvider {
   return {
     name: 'test',
+    testCards,
     async createCreditIntent() {
       const id = `pi_test_${randomUUID().replace(/-/g, '')}`;
       return { id, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}` };

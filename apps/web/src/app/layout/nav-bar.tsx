@@ -13,7 +13,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   return isActive ? 'site-nav__link site-nav__link--active' : 'site-nav__link';
 }
 
-/** The navigation bar of SPEC §2: what it offers depends on whether someone is logged in. */
+/** The navigation bar: what it offers depends on whether someone is logged in. */
 export function NavBar() {
   const user = useSessionUser();
   const { data: config } = useSiteConfig();

@@ -4,7 +4,7 @@ import { useSessionUser } from '../../lib/session';
 import { useSiteConfig } from '../../lib/site-config';
 import { ExternalLink } from '../../ui/external-link';
 
-/** The footer of SPEC §2. */
+/** The footer: the site's links, with Login and Create Account for visitors, Post Resume and Account for members. */
 export function SiteFooter() {
   const user = useSessionUser();
   const { data: config } = useSiteConfig();

@@ -6,7 +6,7 @@ import { toastError, toastResult } from '../../lib/toast';
 import { FullPageSpinner } from '../../ui/spinner';
 import { usePageTitle } from '../../ui/use-page-title';
 
-/** SPEC §2: only a spinner; the token is posted once on load, then the person moves on. */
+/** Only a spinner; the token is posted once on load, then the person moves on. */
 export function ConfirmationPage() {
   usePageTitle('Confirming your account');
   const { token = '' } = useParams();

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../ui/use-page-title';
 
 export function HomePage() {
   usePageTitle('');
-  // SPEC §2: opening the home page starts a fresh search.
+  // Opening the home page starts a fresh search.
   useEffect(() => clearSearchState(), []);
 
   return (

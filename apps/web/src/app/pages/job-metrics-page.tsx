@@ -12,7 +12,9 @@ export function JobMetricsPage() {
   const { uuid = '' } = useParams();
   const metrics = useJobMetrics(uuid);
   const job = useJob(uuid);
-  const name = job.data ? `${job.data.companyName || 'Untitled job'}, ${job.data.city}, ${countryLabel(job.data.country)}` : null;
+  const name = job.data
+    ? `${job.data.companyName || 'Untitled job'}, ${job.data.city}, ${countryLabel(job.data.country)}`
+    : null;
 
   return (
     <Page title="Job Metrics" intro={name ? <p>{name}</p> : undefined}>

@@ -6,7 +6,8 @@ import { Page } from '../../ui/page';
 
 export function JobWizardPage() {
   const { type, uuid } = useParams();
-  if (!uuid || !(JOB_WIZARD_STEPS as readonly string[]).includes(type ?? '')) return <Navigate to={paths.postJob()} replace />;
+  if (!uuid || !(JOB_WIZARD_STEPS as readonly string[]).includes(type ?? ''))
+    return <Navigate to={paths.postJob()} replace />;
   const step = type as JobWizardStep;
   return (
     <Page title="Post a job" documentTitle={STEP_TITLES[step]} width="medium">

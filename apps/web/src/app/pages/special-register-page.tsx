@@ -17,7 +17,8 @@ export function SpecialRegisterPage() {
             in the details and publish it.
           </p>
           <p>
-            Forgot your password later? There is a forgot-password link on the <Link to={paths.login()}>login page</Link>.
+            Forgot your password later? There is a forgot-password link on the{' '}
+            <Link to={paths.login()}>login page</Link>.
           </p>
         </>
       }

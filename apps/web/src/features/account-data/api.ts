@@ -1,13 +1,13 @@
 // The user's own data: download everything TeachEast holds about them, or delete the account.
 import { useMutation } from '@tanstack/react-query';
-import { MessageSchema } from '@teacheast/shared';
+import { MessageSchema, type DeleteAccount } from '@teacheast/shared';
 import { api, apiRequest } from '../../lib/api-client';
 import { endSession } from '../../lib/session';
 
-export const EXPORT_FILE_NAME = 'teacheast-data.json';
+const EXPORT_FILE_NAME = 'teacheast-data.json';
 
 /** Fetches the export with the session's token and hands it to the browser as a file download. */
-export async function downloadAccountData(): Promise<void> {
+async function downloadAccountData(): Promise<void> {
   const data = await api.get('/api/account/export');
   const file = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(file);
@@ -21,8 +21,9 @@ export async function downloadAccountData(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export function deleteAccount(password: string) {
-  return apiRequest('DELETE', '/api/account', { body: { password }, schema: MessageSchema }).then((r) => r.data);
+function deleteAccount(password: string) {
+  const body: DeleteAccount = { password };
+  return apiRequest('DELETE', '/api/account', { body, schema: MessageSchema }).then((r) => r.data);
 }
 
 export function useDownloadAccountData() {

@@ -1,32 +1,30 @@
-// Account calls of SPEC §7: register, login, logout, confirmation and password recovery.
+// Account calls: register, login, logout, confirmation and password recovery.
 import { useMutation } from '@tanstack/react-query';
 import {
-  CurrentUserSchema,
+  CurrentUserAnswerSchema,
   MessageSchema,
+  type Confirmation,
   type Credentials,
   type ForgotPassword,
-  type SetPasswordForm,
+  type SetForgotPassword,
 } from '@teacheast/shared';
-import { z } from 'zod';
 import { api, apiRequest } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { endSession, startSession } from '../../lib/session';
-
-const LoginResponseSchema = z.object({ currentUser: CurrentUserSchema });
 
 /** The honeypot travels only when something (a bot) filled it; people never see it. */
 function credentialsBody({ email, password, password2 }: Credentials): Credentials {
   return password2 ? { email, password, password2 } : { email, password };
 }
 
-export function registerAccount(credentials: Credentials) {
+function registerAccount(credentials: Credentials) {
   return api.post('/api/register', credentialsBody(credentials), { schema: MessageSchema });
 }
 
-export async function logIn(credentials: Credentials) {
+async function logIn(credentials: Credentials) {
   const { data, headers } = await apiRequest('POST', '/api/login', {
     body: credentialsBody(credentials),
-    schema: LoginResponseSchema,
+    schema: CurrentUserAnswerSchema,
   });
   const token = headers.get('auth-token');
   if (!token) throw new ApiError(500, 'Logging in failed. Please try again.');
@@ -34,16 +32,16 @@ export async function logIn(credentials: Credentials) {
   return data.currentUser;
 }
 
-export function requestPasswordReset({ email }: ForgotPassword) {
-  return api.get('/api/forgot-password', { query: { email }, schema: MessageSchema });
+function requestPasswordReset({ email }: ForgotPassword) {
+  return api.get('/api/forgot-password', { query: { email } satisfies ForgotPassword, schema: MessageSchema });
 }
 
-export function setForgottenPassword(values: SetPasswordForm & { token: string }) {
+function setForgottenPassword(values: SetForgotPassword) {
   return api.post('/api/set-forgot-password', values, { schema: MessageSchema });
 }
 
-export function confirmAccount(token: string) {
-  return api.post('/api/confirmation/', { token }, { schema: MessageSchema });
+function confirmAccount(token: string) {
+  return api.post('/api/confirmation/', { token } satisfies Confirmation, { schema: MessageSchema });
 }
 
 export function useRegister() {

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { endSession } from '../../lib/session';
 
-export async function logOut(): Promise<void> {
+async function logOut(): Promise<void> {
   try {
     await api.post('/api/logout');
   } finally {

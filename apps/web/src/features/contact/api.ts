@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { MessageSchema, type ContactSchema } from '@teacheast/shared';
-import type { z } from 'zod';
+import { MessageSchema, type ContactMessage } from '@teacheast/shared';
 import { api } from '../../lib/api-client';
 
-export type ContactMessage = z.output<typeof ContactSchema>;
+export type { ContactMessage };
 
-export function sendContactMessage(message: ContactMessage) {
+function sendContactMessage(message: ContactMessage) {
   return api.post('/api/contact-us', message, { schema: MessageSchema });
 }
 

@@ -1,40 +1,40 @@
 // The employers' calls: credits, payments, job creation, the wizard's steps and the account's job
-// lists, each with its TanStack Query hook. Answers are validated with zod.
+// lists, each with its TanStack Query hook. Answers are validated with the shared schemas.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ClientSecretAnswerSchema,
+  CouponSignUpAnswerSchema,
   CreatedJobSchema,
-  CurrentUserSchema,
-  JobDetailsViewSchema,
+  CreditsAnswerSchema,
+  ExpiredJobsAnswerSchema,
+  HeaderImageAnswerSchema,
+  JobDetailsAnswerSchema,
   JobImagesSchema,
   JobSchema,
-  JobTileSchema,
+  MessageSchema,
+  PublishedJobsAnswerSchema,
   RichTextSchema,
+  SavedHeaderImageAnswerSchema,
+  SavedJobDetailsAnswerSchema,
+  TestPaymentConfirmAnswerSchema,
+  UnpublishedJobsAnswerSchema,
+  type CarouselUpload,
+  type Card,
   type CouponSignUp,
+  type CreditIntent,
   type CreditPack,
+  type HeaderImageUpload,
   type JobDetails,
   type JobDetailsView,
+  type PageQuery,
+  type RichText,
+  type TestPaymentConfirm,
 } from '@teacheast/shared';
-import { z } from 'zod';
-import { api, apiRequest } from '../../lib/api-client';
+import { api, apiRequest, upload } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
-import { readToken } from '../../lib/token-storage';
 import { uploadInParts } from './carousel-upload';
 
-const CreditsSchema = z.object({ credits: z.number() });
-const ClientSecretSchema = z.object({ client_secret: z.string() });
-const ConfirmSchema = z.object({ status: z.literal('succeeded') });
-const MessageSchema = z.object({ message: z.string() });
 export type { JobDetailsView };
-const DetailsResponseSchema = z.object({ job: JobDetailsViewSchema });
-const SavedDetailsSchema = z.object({ job: JobDetailsViewSchema, message: z.string() });
-const HeaderImageSchema = z.object({ thumbnail: z.string().nullable(), tileThumbnail: z.string().nullable() });
-const CropResultSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  thumbnail: z.string(),
-  tileThumbnail: z.string(),
-});
-const CouponResultSchema = z.object({ message: z.string(), currentUser: CurrentUserSchema });
 
 export const employerKeys = {
   credits: (userUuid: string) => ['employers', 'credits', userUuid] as const,
@@ -54,28 +54,22 @@ export const employerKeys = {
 export function useCredits(userUuid: string | undefined) {
   return useQuery({
     queryKey: employerKeys.credits(userUuid ?? ''),
-    queryFn: () => api.get(`/api/credits/${userUuid}`, { schema: CreditsSchema }).then((r) => r.credits),
+    queryFn: () => api.get(`/api/credits/${userUuid}`, { schema: CreditsAnswerSchema }).then((r) => r.credits),
     enabled: Boolean(userUuid),
   });
 }
 
-export interface TestCard {
-  number: string;
-  exp: string;
-  cvc: string;
-}
-
 export async function createCreditIntent(userUuid: string, quantity: CreditPack): Promise<string> {
-  const { client_secret } = await api.post(
-    '/api/payments-jobs/',
-    { quantity, userUuid },
-    { schema: ClientSecretSchema },
-  );
+  const { client_secret } = await api.post('/api/payments-jobs/', { quantity, userUuid } satisfies CreditIntent, {
+    schema: ClientSecretAnswerSchema,
+  });
   return client_secret;
 }
 
-export async function confirmTestPayment(clientSecret: string, card: TestCard): Promise<void> {
-  await api.post('/api/test-payments/confirm', { client_secret: clientSecret, card }, { schema: ConfirmSchema });
+export async function confirmTestPayment(clientSecret: string, card: Card): Promise<void> {
+  await api.post('/api/test-payments/confirm', { client_secret: clientSecret, card } satisfies TestPaymentConfirm, {
+    schema: TestPaymentConfirmAnswerSchema,
+  });
 }
 
 // ---- jobs ----
@@ -101,7 +95,7 @@ export function useJobDetails(uuid: string, userUuid: string) {
   return useQuery({
     queryKey: employerKeys.details(uuid),
     queryFn: () =>
-      api.get(`/api/jobs/details/${uuid}/${userUuid}`, { schema: DetailsResponseSchema }).then((r) => r.job),
+      api.get(`/api/jobs/details/${uuid}/${userUuid}`, { schema: JobDetailsAnswerSchema }).then((r) => r.job),
   });
 }
 
@@ -109,7 +103,7 @@ export function useSaveJobDetails(uuid: string, userUuid: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (details: JobDetails) =>
-      api.post(`/api/jobs/details/${uuid}/${userUuid}`, details, { schema: SavedDetailsSchema }),
+      api.post(`/api/jobs/details/${uuid}/${userUuid}`, details, { schema: SavedJobDetailsAnswerSchema }),
     onSuccess: (result) => {
       client.setQueryData(employerKeys.details(uuid), result.job);
       void client.invalidateQueries({ queryKey: employerKeys.preview(uuid) });
@@ -130,7 +124,9 @@ export function useSaveJobDescription(uuid: string, userUuid: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (descriptionHTML: string) =>
-      api.post(`/api/job/richtext/${uuid}/${userUuid}`, { descriptionHTML }, { schema: RichTextSchema }),
+      api.post(`/api/job/richtext/${uuid}/${userUuid}`, { descriptionHTML } satisfies RichText, {
+        schema: RichTextSchema,
+      }),
     onSuccess: (result) => {
       client.setQueryData(employerKeys.description(uuid), result.descriptionHTML);
       void client.invalidateQueries({ queryKey: employerKeys.preview(uuid) });
@@ -141,7 +137,7 @@ export function useSaveJobDescription(uuid: string, userUuid: string) {
 export function useHeaderImage(uuid: string, userUuid: string) {
   return useQuery({
     queryKey: employerKeys.header(uuid),
-    queryFn: () => api.get(`/api/job/image-crop/${uuid}/${userUuid}`, { schema: HeaderImageSchema }),
+    queryFn: () => api.get(`/api/job/image-crop/${uuid}/${userUuid}`, { schema: HeaderImageAnswerSchema }),
   });
 }
 
@@ -149,7 +145,9 @@ export function useSaveHeaderImage(uuid: string, userUuid: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (thumbnail: string) =>
-      api.post(`/api/job/image-crop/${uuid}/${userUuid}`, { thumbnail }, { schema: CropResultSchema }),
+      upload('POST', `/api/job/image-crop/${uuid}/${userUuid}`, { thumbnail } satisfies HeaderImageUpload, {
+        schema: SavedHeaderImageAnswerSchema,
+      }),
     onSuccess: (result) => {
       client.setQueryData(employerKeys.header(uuid), {
         thumbnail: result.thumbnail,
@@ -179,59 +177,30 @@ export function uploadCarouselImages(
   images: readonly string[],
   onProgress: (fraction: number) => void,
 ): Promise<string[]> {
-  return uploadInParts(images, (list, onPartProgress) => sendCarouselList(uuid, userUuid, list, onPartProgress), onProgress);
+  return uploadInParts(
+    images,
+    (list, onPartProgress) => sendCarouselList(uuid, userUuid, list, onPartProgress),
+    onProgress,
+  );
 }
 
-/**
- * Sends one carousel list with XMLHttpRequest, because fetch cannot report upload progress.
- * Errors come back as the same ApiError the rest of the app uses.
- */
-function sendCarouselList(
+/** Sends one carousel list; resolves to the list as stored. */
+async function sendCarouselList(
   uuid: string,
   userUuid: string,
   images: string[],
   onProgress: (fraction: number) => void,
 ): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/job/image-upload/${uuid}/${userUuid}`);
-    xhr.setRequestHeader('Content-Type', 'application/json');
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = readToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () =>
-      reject(
-        new ApiError(0, 'Could not reach TeachEast. Check your connection and try again.', { errorType: 'NETWORK' }),
-      );
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText) as unknown;
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = JobImagesSchema.safeParse(body);
-        if (parsed.success) resolve(parsed.data.images);
-        else reject(new ApiError(xhr.status, 'The server sent an answer we did not expect.'));
-        return;
-      }
-      const error = body as { message?: unknown; errorType?: unknown } | undefined;
-      reject(
-        new ApiError(
-          xhr.status,
-          typeof error?.message === 'string' ? error.message : 'The images could not be uploaded.',
-          {
-            errorType: typeof error?.errorType === 'string' ? error.errorType : undefined,
-          },
-        ),
-      );
-    };
-    xhr.send(JSON.stringify({ images }));
-  });
+  const answer = await upload(
+    'POST',
+    `/api/job/image-upload/${uuid}/${userUuid}`,
+    { images } satisfies CarouselUpload,
+    {
+      schema: JobImagesSchema,
+      onProgress,
+    },
+  );
+  return answer.images;
 }
 
 export function useJobPreview(uuid: string, userUuid: string) {
@@ -260,7 +229,7 @@ export function useUnpublishedJobs(userUuid: string) {
     queryFn: () =>
       api
         .get(`/api/jobs/unpublished/user/${userUuid}`, {
-          schema: z.object({ unpublishedJobs: z.array(JobTileSchema) }),
+          schema: UnpublishedJobsAnswerSchema,
         })
         .then((r) => r.unpublishedJobs),
   });
@@ -272,8 +241,8 @@ export function usePublishedJobs(userUuid: string, page: number) {
     queryFn: () =>
       api
         .get(`/api/jobs/published/${userUuid}`, {
-          query: { page },
-          schema: z.object({ publishedJobs: z.array(JobTileSchema) }),
+          query: { page } satisfies PageQuery,
+          schema: PublishedJobsAnswerSchema,
         })
         .then((r) => r.publishedJobs),
     placeholderData: keepPreviousData,
@@ -284,9 +253,7 @@ export function useExpiredJobs(userUuid: string) {
   return useQuery({
     queryKey: employerKeys.expired(userUuid),
     queryFn: () =>
-      api
-        .get(`/api/jobs/expired/${userUuid}`, { schema: z.object({ expiredJobs: z.array(JobTileSchema) }) })
-        .then((r) => r.expiredJobs),
+      api.get(`/api/jobs/expired/${userUuid}`, { schema: ExpiredJobsAnswerSchema }).then((r) => r.expiredJobs),
   });
 }
 
@@ -295,7 +262,7 @@ export function useExpiredJobs(userUuid: string) {
 export async function redeemCoupon(input: CouponSignUp) {
   const { data, headers } = await apiRequest('POST', '/api/coupon/create-account-with-job', {
     body: input,
-    schema: CouponResultSchema,
+    schema: CouponSignUpAnswerSchema,
   });
   const token = headers.get('auth-token');
   if (!token) throw new ApiError(500, 'The sign-up worked but no session came back. Please log in.');

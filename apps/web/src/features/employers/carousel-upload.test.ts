@@ -53,7 +53,7 @@ describe('uploadInParts', () => {
     for (const body of route.bodies) expect(bodyBytes(body)).toBeLessThanOrEqual(budget);
     expect(route.bodies.at(-1)!.every((i) => i.startsWith('/media/'))).toBe(true);
     expect(result).toEqual(
-      list.map((_, i) => expect.stringMatching(new RegExp(`-${String(i + 1).padStart(4, '0')}\\.webp$`))),
+      list.map((_, i) => expect.stringMatching(new RegExp(`-${String(i + 1).padStart(4, '0')}\\.webp$`)) as string),
     );
     expect(route.stored()).toEqual(result);
     // One progress over all requests: it never goes back, and ends at 1.

@@ -9,7 +9,7 @@
 import { CAROUSEL_PART_BYTES } from '@teacheast/shared';
 import { ApiError } from '../../lib/api-error';
 
-export const isNewImage = (entry: string) => entry.startsWith('data:');
+const isNewImage = (entry: string) => entry.startsWith('data:');
 
 /** Sends one list and reports its own upload progress (0..1); resolves to the stored list. */
 export type SendImages = (images: string[], onProgress: (fraction: number) => void) => Promise<string[]>;

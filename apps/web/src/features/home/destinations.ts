@@ -6,7 +6,7 @@ export interface Destination {
   tagline: string;
 }
 
-/** The seven destinations in the order SPEC §2 lists them on the home page. */
+/** The seven destinations, in the order the home page lists them. */
 export const DESTINATIONS: readonly Destination[] = [
   {
     country: 'china',

@@ -1,21 +1,26 @@
 // The job board's calls: search, cities, postings, visit counting, saved jobs and metrics, each
-// with its TanStack Query hook. Answers are checked by responses.ts (by hand, to keep zod off /jobs).
+// with its TanStack Query hook. This module is part of /jobs's first download, where zod does not fit
+// (docs/decisions/005-lean-first-load.md): the answers are typed by the shared schemas, not checked.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Job, JobTile } from '@teacheast/shared';
+import type {
+  CitiesAnswer,
+  FavoriteAnswer,
+  Job,
+  JobAnswer,
+  JobClick,
+  JobMetrics,
+  JobSearchAnswer,
+  JobTile,
+  JobTime,
+  SavedJobsAnswer,
+} from '@teacheast/shared';
 import { api } from '../../lib/api-client';
-import {
-  citiesResponse,
-  favoriteResultResponse,
-  jobMetricsResponse,
-  jobResponse,
-  savedJobsResponse,
-  searchResultsResponse,
-} from './responses';
 
 export interface JobSearchParams {
   country: string;
   city?: string;
   ageGroup?: string;
+  q?: string;
   page: number;
 }
 
@@ -27,10 +32,8 @@ export const jobKeys = {
   metrics: (uuid: string) => ['job-metrics', uuid] as const,
 };
 
-export function searchJobs(params: JobSearchParams, signal?: AbortSignal): Promise<JobTile[]> {
-  return api
-    .get('/api/filter-jobs', { query: { ...params }, schema: searchResultsResponse, signal })
-    .then((d) => d.results);
+function searchJobs(params: JobSearchParams, signal?: AbortSignal): Promise<JobTile[]> {
+  return api.get<JobSearchAnswer>('/api/filter-jobs', { query: { ...params }, signal }).then((d) => d.results);
 }
 
 export function useJobSearch(params: JobSearchParams | null) {
@@ -46,8 +49,7 @@ export function useJobSearch(params: JobSearchParams | null) {
 export function useCitiesWithJobs(country: string | null) {
   return useQuery({
     queryKey: jobKeys.cities(country ?? ''),
-    queryFn: ({ signal }) =>
-      api.get(`/api/jobs/cities/${encodeURIComponent(country!)}`, { schema: citiesResponse, signal }),
+    queryFn: ({ signal }) => api.get<CitiesAnswer>(`/api/jobs/cities/${encodeURIComponent(country!)}`, { signal }),
     enabled: country !== null,
   });
 }
@@ -55,14 +57,13 @@ export function useCitiesWithJobs(country: string | null) {
 export function useJob(uuid: string) {
   return useQuery({
     queryKey: jobKeys.job(uuid),
-    queryFn: ({ signal }) =>
-      api.get(`/api/job/${encodeURIComponent(uuid)}`, { schema: jobResponse, signal }).then((d) => d.job),
+    queryFn: ({ signal }) => api.get<JobAnswer>(`/api/job/${encodeURIComponent(uuid)}`, { signal }).then((d) => d.job),
   });
 }
 
 /** Counts one opening of a posting. A refusal (already counted, closed job) is not the reader's concern. */
 export function countJobClick(uuid: string): void {
-  api.post('/api/job/clicks', { uuid }).catch(() => undefined);
+  api.post('/api/job/clicks', { uuid } satisfies JobClick).catch(() => undefined);
 }
 
 /**
@@ -71,7 +72,7 @@ export function countJobClick(uuid: string): void {
  */
 export function reportTimeSpent(uuid: string, timeSpent: number): void {
   if (timeSpent <= 0) return;
-  const body = JSON.stringify({ uuid, timeSpent: Math.round(timeSpent) });
+  const body = JSON.stringify({ uuid, timeSpent: Math.round(timeSpent) } satisfies JobTime);
   const sent =
     typeof navigator.sendBeacon === 'function' &&
     navigator.sendBeacon('/api/job/time', new Blob([body], { type: 'application/json' }));
@@ -89,7 +90,7 @@ export function useSavedJobs(userUuid: string) {
   return useQuery({
     queryKey: jobKeys.saved(userUuid),
     queryFn: ({ signal }) =>
-      api.get(`/api/favorites/${encodeURIComponent(userUuid)}`, { schema: savedJobsResponse, signal }).then((d) => d.jobs),
+      api.get<SavedJobsAnswer>(`/api/favorites/${encodeURIComponent(userUuid)}`, { signal }).then((d) => d.jobs),
   });
 }
 
@@ -104,15 +105,15 @@ export function useToggleSavedJob() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ userUuid, jobUuid, save }: SaveJobInput) =>
-      api.post(
+      api.post<FavoriteAnswer>(
         save
           ? `/api/favorites/${encodeURIComponent(userUuid)}/${encodeURIComponent(jobUuid)}`
           : `/api/favorites/remove/${encodeURIComponent(userUuid)}/${encodeURIComponent(jobUuid)}`,
-        undefined,
-        { schema: favoriteResultResponse },
       ),
     onSuccess: (result, { userUuid, jobUuid, save }) => {
-      client.setQueryData<Job>(jobKeys.job(jobUuid), (job) => (job ? { ...job, favoritedBy: result.favoritedBy } : job));
+      client.setQueryData<Job>(jobKeys.job(jobUuid), (job) =>
+        job ? { ...job, favoritedBy: result.favoritedBy } : job,
+      );
       if (!save) {
         client.setQueryData<JobTile[]>(jobKeys.saved(userUuid), (jobs) => jobs?.filter((j) => j.uuid !== jobUuid));
       }
@@ -124,7 +125,7 @@ export function useToggleSavedJob() {
 export function useJobMetrics(uuid: string) {
   return useQuery({
     queryKey: jobKeys.metrics(uuid),
-    queryFn: ({ signal }) => api.get(`/api/job/metrics/${encodeURIComponent(uuid)}`, { schema: jobMetricsResponse, signal }),
+    queryFn: ({ signal }) => api.get<JobMetrics>(`/api/job/metrics/${encodeURIComponent(uuid)}`, { signal }),
     staleTime: 0,
   });
 }

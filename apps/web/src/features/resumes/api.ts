@@ -2,29 +2,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MessageSchema,
+  ProfileImageSchema,
+  ResumeBoardAnswerSchema,
+  ResumeContentSchema,
+  ResumeDetailsAnswerSchema,
   ResumeSchema,
-  ResumeTileSchema,
+  type ProfileImageUpload,
+  type ResumeBoardSearch,
+  type ResumeContent,
+  type ResumeContentUpload,
   type ResumeDetails,
+  type ResumeDetailsAnswer,
 } from '@teacheast/shared';
-import { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { api, upload } from '../../lib/api-client';
 
-/** Saved details; every value is '' until the first save (the e-mail defaults to the account's). */
-export const ResumeDetailsAnswerSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  nationality: z.string(),
-  education: z.string(),
-  experience: z.string(),
-  desiredCountry: z.string(),
-  desiredStartDate: z.string(),
-  desiredAgeGroup: z.string(),
-});
-export type ResumeDetailsAnswer = z.infer<typeof ResumeDetailsAnswerSchema>;
+export type { ResumeContent, ResumeDetailsAnswer };
 
-const ProfileImageAnswerSchema = z.object({ profileImage: z.string().nullable() });
-const ResumeContentSchema = z.object({ resumeHtml: z.string(), resumeUrl: z.string() });
-export type ResumeContent = z.infer<typeof ResumeContentSchema>;
 export const BOARD_FILTERS = [
   'nationality',
   'education',
@@ -32,13 +25,11 @@ export const BOARD_FILTERS = [
   'desiredCountry',
   'desiredStartDate',
   'desiredAgeGroup',
-] as const;
+] as const satisfies readonly (keyof ResumeBoardSearch)[];
 export type BoardFilter = (typeof BOARD_FILTERS)[number];
 export type BoardSearch = Partial<Record<BoardFilter, string>> & { page: number };
 
-const BoardAnswerSchema = z.object({ results: z.array(ResumeTileSchema) });
-
-export const resumeKeys = {
+const resumeKeys = {
   all: ['resumes'] as const,
   details: (userUuid: string) => ['resumes', 'wizard', userUuid, 'details'] as const,
   profileImage: (userUuid: string) => ['resumes', 'wizard', userUuid, 'profile-image'] as const,
@@ -79,7 +70,7 @@ export function useSaveResumeDetails(userUuid: string) {
 export function useProfileImage(userUuid: string) {
   return useQuery({
     queryKey: resumeKeys.profileImage(userUuid),
-    queryFn: () => api.get(`/api/post-resume/profile-image/${enc(userUuid)}`, { schema: ProfileImageAnswerSchema }),
+    queryFn: () => api.get(`/api/post-resume/profile-image/${enc(userUuid)}`, { schema: ProfileImageSchema }),
   });
 }
 
@@ -88,7 +79,14 @@ export function useSaveProfileImage(userUuid: string) {
   const invalidate = useInvalidateResume();
   return useMutation({
     mutationFn: (profileImage: string) =>
-      api.patch(`/api/post-resume/profile-image/${enc(userUuid)}`, { profileImage }, { schema: ProfileImageAnswerSchema }),
+      upload(
+        'PATCH',
+        `/api/post-resume/profile-image/${enc(userUuid)}`,
+        { profileImage } satisfies ProfileImageUpload,
+        {
+          schema: ProfileImageSchema,
+        },
+      ),
     onSuccess: async (saved) => {
       await invalidate();
       client.setQueryData(resumeKeys.profileImage(userUuid), saved);
@@ -107,8 +105,8 @@ export function useSaveResumeContent(userUuid: string) {
   const client = useQueryClient();
   const invalidate = useInvalidateResume();
   return useMutation({
-    mutationFn: (body: { resumeHtml: string } | { resumeUrl: string }) =>
-      api.patch(`/api/post-resume/resume/${enc(userUuid)}`, body, { schema: ResumeContentSchema }),
+    mutationFn: (body: ({ resumeHtml: string } | { resumeUrl: string }) & ResumeContentUpload) =>
+      upload('PATCH', `/api/post-resume/resume/${enc(userUuid)}`, body, { schema: ResumeContentSchema }),
     onSuccess: async (saved) => {
       await invalidate();
       client.setQueryData(resumeKeys.content(userUuid), saved);
@@ -146,7 +144,7 @@ export function useResumeBoard(userUuid: string, search: BoardSearch) {
     queryKey: resumeKeys.board(userUuid, search),
     queryFn: () =>
       api.get(`/api/resume-board/filter/${enc(userUuid)}`, {
-        schema: BoardAnswerSchema,
+        schema: ResumeBoardAnswerSchema,
         query: { ...search },
       }),
     // Kept for a minute so coming back to the board shows the same page at once (and the scroll fits).

@@ -1,49 +1,52 @@
-// The resume board subscription endpoints (SPEC §7) and the test provider's payment methods.
+// The resume board subscription endpoints and the test provider's payment methods.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import {
+  SubscriptionCheckAnswerSchema,
+  SubscriptionIntentAnswerSchema,
+  SubscriptionPaymentAnswerSchema,
+  SubscriptionToggleAnswerSchema,
+  SubscriptionViewSchema,
+  TestPaymentMethodAnswerSchema,
+  type Card,
+  type SubscriptionCheck,
+  type SubscriptionIntent,
+  type SubscriptionPayment,
+  type SubscriptionView,
+  type TestPaymentMethod,
+} from '@teacheast/shared';
 import { api } from '../../lib/api-client';
-
-const IntentSchema = z.object({ client_secret: z.string(), customerId: z.string() });
-const PaymentSchema = z.object({ status: z.string(), id: z.string() });
-const PaymentMethodSchema = z.object({ id: z.string() });
-const CheckSchema = z.object({ status: z.string() });
-export const SubscriptionSchema = z.object({
-  status: z.string(),
-  cancelAtPeriodEnd: z.boolean(),
-  currentPeriodEnd: z.string().optional(),
-});
-export type Subscription = z.infer<typeof SubscriptionSchema>;
-
-export interface TestCard {
-  number: string;
-  exp: string;
-  cvc: string;
-}
 
 const enc = encodeURIComponent;
 
-export const subscriptionKeys = {
+const subscriptionKeys = {
   one: (userUuid: string, subscriptionId: string) => ['subscription', userUuid, subscriptionId] as const,
   check: (subscriptionId: string) => ['subscription', 'check', subscriptionId] as const,
 };
 
 export function createSubscriptionIntent(userUuid: string) {
-  return api.post('/api/sub-intent/', { userUuid }, { schema: IntentSchema });
+  return api.post('/api/sub-intent/', { userUuid } satisfies SubscriptionIntent, {
+    schema: SubscriptionIntentAnswerSchema,
+  });
 }
 
 /** Test mode only: our own server stands in for the card network. */
-export function createTestPaymentMethod(card: TestCard) {
-  return api.post('/api/test-payments/payment-methods', { card }, { schema: PaymentMethodSchema });
+export function createTestPaymentMethod(card: Card) {
+  return api.post('/api/test-payments/payment-methods', { card } satisfies TestPaymentMethod, {
+    schema: TestPaymentMethodAnswerSchema,
+  });
 }
 
-export function paySubscription(body: { customerId: string; paymentMethodId: string; userUuid: string }) {
-  return api.post('/api/sub-payment', body, { schema: PaymentSchema });
+export function paySubscription(body: SubscriptionPayment) {
+  return api.post('/api/sub-payment', body, { schema: SubscriptionPaymentAnswerSchema });
 }
 
 export function useCheckSubscription(subscriptionId: string | null) {
   return useQuery({
     queryKey: subscriptionKeys.check(subscriptionId ?? ''),
-    queryFn: () => api.post('/api/check-sub', { subscriptionId }, { schema: CheckSchema }),
+    queryFn: () =>
+      api.post('/api/check-sub', { subscriptionId: subscriptionId ?? '' } satisfies SubscriptionCheck, {
+        schema: SubscriptionCheckAnswerSchema,
+      }),
     enabled: Boolean(subscriptionId),
   });
 }
@@ -52,7 +55,7 @@ export function useSubscription(userUuid: string, subscriptionId: string | null)
   return useQuery({
     queryKey: subscriptionKeys.one(userUuid, subscriptionId ?? ''),
     queryFn: () =>
-      api.get(`/api/subscription/${enc(userUuid)}/${enc(subscriptionId ?? '')}`, { schema: SubscriptionSchema }),
+      api.get(`/api/subscription/${enc(userUuid)}/${enc(subscriptionId ?? '')}`, { schema: SubscriptionViewSchema }),
     enabled: Boolean(subscriptionId),
   });
 }
@@ -62,10 +65,10 @@ export function useToggleRecurring(userUuid: string, subscriptionId: string) {
   return useMutation({
     mutationFn: () =>
       api.post(`/api/subscription/toggle/${enc(userUuid)}/${enc(subscriptionId)}`, undefined, {
-        schema: z.object({ cancelAtPeriodEnd: z.boolean() }),
+        schema: SubscriptionToggleAnswerSchema,
       }),
     onSuccess: ({ cancelAtPeriodEnd }) => {
-      client.setQueryData<Subscription>(subscriptionKeys.one(userUuid, subscriptionId), (old) =>
+      client.setQueryData<SubscriptionView>(subscriptionKeys.one(userUuid, subscriptionId), (old) =>
         old ? { ...old, cancelAtPeriodEnd } : old,
       );
     },

@@ -48,7 +48,7 @@ describe('AccountDataSection', () => {
     });
 
     const { user } = renderOnAccountPage();
-    expect(screen.getByRole('heading', { level: 2, name: 'Your data' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your data' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
 
     await waitFor(() => expect(clicked).toHaveLength(1));
@@ -64,12 +64,11 @@ describe('AccountDataSection', () => {
     const requests = mockServer(() => jsonResponse(500, {}));
     const { user } = renderOnAccountPage();
     const form = screen.getByRole('form', { name: 'Delete my account' });
-    expect(form.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(form.getAttribute('aria-describedby')!)?.textContent).toMatch(/cannot be undone/);
+    expect(form).toHaveAccessibleDescription(/cannot be undone/);
 
     const password = screen.getByLabelText('Current password');
-    expect(password.getAttribute('type')).toBe('password');
-    expect(password.getAttribute('autocomplete')).toBe('current-password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
 
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(fieldError(password)).toBe('Required'));
@@ -90,12 +89,13 @@ describe('AccountDataSection', () => {
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
 
     await waitFor(() => expect(fieldError(password)).toBe('The password is not right.'));
-    expect(document.activeElement).toBe(password);
+    expect(password).toHaveFocus();
     expect(requests[0]).toMatchObject({ url: '/api/account', method: 'DELETE' });
     expect(requests[0]?.body).toEqual({ password: 'not-my-password' });
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-123');
     expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(currentUser);
-    expect(screen.queryByRole('heading', { name: 'Home page' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Home page' })).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Delete my account' })).toBeInTheDocument();
   });
 
   it('deletes the account, says so, ends the session and goes home', async () => {
@@ -104,7 +104,9 @@ describe('AccountDataSection', () => {
     await user.type(screen.getByLabelText('Current password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
 
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    // The account page is gone: the router is on the home page, and the toast says what happened.
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(screen.queryByRole('heading', { name: 'Your data' })).not.toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('Your account and its data have been deleted.');
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ url: '/api/account', method: 'DELETE' });

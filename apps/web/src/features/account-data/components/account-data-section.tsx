@@ -85,7 +85,7 @@ function DeleteAccount() {
         noValidate
         aria-labelledby={headingId}
         aria-describedby={warningId}
-        onSubmit={handleSubmit(onSubmit)}
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       >
         <TextField
           label="Current password"

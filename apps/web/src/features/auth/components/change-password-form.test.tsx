@@ -42,7 +42,7 @@ describe('ChangePasswordForm', () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
     await waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
-    expect(await screen.findByText('Your password has been changed.')).toBeTruthy();
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed.');
     expect(requests[0]).toMatchObject({ url: '/api/set-forgot-password', method: 'POST' });
     expect(requests[0]?.body).toEqual({ password: 'newpass1', confirmPassword: 'newpass1', token: 't0k3n' });
   });
@@ -55,7 +55,8 @@ describe('ChangePasswordForm', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'newpass1');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
-    expect(await screen.findByText('This link has expired. Ask for a new one.')).toBeTruthy();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired. Ask for a new one.');
+    expect(screen.getByLabelText('Password')).toHaveValue('newpass1');
     expect(onChanged).not.toHaveBeenCalled();
   });
 });

@@ -40,7 +40,12 @@ export function ChangePasswordForm({ token, onChanged }: { token: string; onChan
   };
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Reset password">
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      aria-label="Reset password"
+    >
       <TextField
         label="Password"
         type="password"

@@ -18,7 +18,8 @@ describe('ForgotPasswordForm', () => {
 
   it('has no honeypot (only register and login forms carry one)', () => {
     renderWithProviders(<ForgotPasswordForm />);
-    expect(screen.queryByTestId('honeypot')).toBeNull();
+    expect(screen.queryByTestId('honeypot')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('textbox')).toEqual([screen.getByLabelText('Email')]);
   });
 
   it('asks for the mail with the e-mail lower-cased and shows the answer', async () => {

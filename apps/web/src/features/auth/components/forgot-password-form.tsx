@@ -32,7 +32,12 @@ export function ForgotPasswordForm() {
   };
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Forgot password">
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      aria-label="Forgot password"
+    >
       <TextField
         label="Email"
         type="email"

@@ -34,10 +34,10 @@ describe('LoginForm', () => {
   it('hides the password2 honeypot', () => {
     renderWithProviders(<LoginForm onLoggedIn={vi.fn()} />);
     const trap = screen.getByTestId('honeypot');
-    expect(trap.getAttribute('aria-hidden')).toBe('true');
+    expect(trap).toHaveAttribute('aria-hidden', 'true');
     const input = trap.querySelector('input');
-    expect(input?.getAttribute('name')).toBe('password2');
-    expect(input?.tabIndex).toBe(-1);
+    expect(input).toHaveAttribute('name', 'password2');
+    expect(input).toHaveAttribute('tabindex', '-1');
     expect(screen.getAllByRole('textbox')).toEqual([screen.getByLabelText('Email')]);
   });
 
@@ -70,7 +70,7 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
 
-    expect(await screen.findByText('Please confirm your e-mail address first.')).toBeTruthy();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please confirm your e-mail address first.');
     expect(onLoggedIn).not.toHaveBeenCalled();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fieldError, jsonResponse, mockServer, renderWithProviders } from '../../../testing/render';
 import { RegisterForm } from './register-form';
@@ -14,7 +14,7 @@ describe('RegisterForm', () => {
 
     await user.click(password); // leaving the email field touches it
     await waitFor(() => expect(fieldError(email)).toBe('Invalid email address'));
-    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(fieldError(password)).toBeNull(); // focused, not yet touched
 
     await user.clear(email);
@@ -38,12 +38,13 @@ describe('RegisterForm', () => {
   it('hides the password2 honeypot from people and assistive technology', () => {
     renderWithProviders(<RegisterForm />);
     const trap = screen.getByTestId('honeypot');
-    expect(trap.getAttribute('aria-hidden')).toBe('true');
-    expect(trap.className).toContain('honeypot');
+    expect(trap).toHaveAttribute('aria-hidden', 'true');
+    expect(trap).toHaveClass('honeypot');
     const input = trap.querySelector('input');
-    expect(input?.getAttribute('name')).toBe('password2');
-    expect(input?.tabIndex).toBe(-1);
-    expect(input?.getAttribute('autocomplete')).toBe('off');
+    expect(input).toHaveAttribute('name', 'password2');
+    expect(input).toHaveAttribute('tabindex', '-1');
+    expect(input).toHaveAttribute('autocomplete', 'off');
+    expect(input).toHaveValue('');
     // Only the e-mail is a text box a person can reach.
     expect(screen.getAllByRole('textbox')).toEqual([screen.getByLabelText('Email')]);
   });
@@ -57,9 +58,12 @@ describe('RegisterForm', () => {
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
-    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
-    expect(screen.getByText('Thanks for signing up. Check your e-mail to confirm your account.')).toBeTruthy();
-    expect(screen.getByText('new.teacher@example.com')).toBeTruthy();
+    // The form gives way to a notice that names the address the link went to.
+    const notice = await screen.findByRole('status');
+    expect(within(notice).getByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(notice).toHaveTextContent('Thanks for signing up. Check your e-mail to confirm your account.');
+    expect(notice).toHaveTextContent('The link went to new.teacher@example.com and works for 24 hours.');
+    expect(screen.queryByRole('form', { name: 'Sign up' })).not.toBeInTheDocument();
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ url: '/api/register', method: 'POST' });
     expect(requests[0]?.body).toEqual({ email: 'new.teacher@example.com', password: 'secret1' });
@@ -71,7 +75,11 @@ describe('RegisterForm', () => {
     await user.type(screen.getByLabelText('Email'), 'a@b.co');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('Too many sign-ups. Try again later.')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-ups. Try again later.');
+    // The form stays, ready for another try: the button is no longer busy.
+    const button = screen.getByRole('button', { name: 'Sign up' });
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy'));
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByLabelText('Email')).toHaveValue('a@b.co');
   });
 });

@@ -45,7 +45,7 @@ export function RegisterForm() {
   }
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign up">
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label="Sign up">
       <TextField
         label="Email"
         type="email"

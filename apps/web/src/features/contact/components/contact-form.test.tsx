@@ -28,7 +28,12 @@ describe('ContactForm', () => {
 
   it('has no honeypot', () => {
     renderWithProviders(<ContactForm />);
-    expect(screen.queryByTestId('honeypot')).toBeNull();
+    expect(screen.queryByTestId('honeypot')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('textbox')).toEqual([
+      screen.getByLabelText('Email'),
+      screen.getByLabelText('Subject'),
+      screen.getByLabelText('Message'),
+    ]);
   });
 
   it('sends the message with the e-mail lower-cased, thanks and clears the form', async () => {
@@ -39,18 +44,19 @@ describe('ContactForm', () => {
     await user.type(screen.getByLabelText('Message'), 'Please send me an invoice for my credits.');
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByText('Thanks! We will get back to you soon.')).toBeTruthy();
+    expect(await screen.findByRole('status')).toHaveTextContent('Thanks! We will get back to you soon.');
     expect(requests[0]).toMatchObject({ url: '/api/contact-us', method: 'POST' });
     expect(requests[0]?.body).toEqual({
       email: 'school.office@example.com',
       subject: 'Invoice',
       text: 'Please send me an invoice for my credits.',
     });
-    await waitFor(() => expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText('Message')).toHaveValue(''));
+    expect(screen.getByLabelText('Subject')).toHaveValue('');
   });
 
   it('starts with the e-mail of the logged-in user', () => {
     renderWithProviders(<ContactForm defaultEmail="me@example.com" />);
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('me@example.com');
+    expect(screen.getByLabelText('Email')).toHaveValue('me@example.com');
   });
 });

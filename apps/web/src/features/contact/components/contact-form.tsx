@@ -33,7 +33,7 @@ export function ContactForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   };
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Contact us">
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label="Contact us">
       <TextField
         label="Email"
         type="email"

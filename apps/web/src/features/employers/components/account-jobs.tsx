@@ -11,7 +11,11 @@ import { useExpiredJobs, usePublishedJobs, useRelistJob, useUnpublishedJobs } fr
 import { CreditBalance } from './purchase-jobs';
 import '../employers.css';
 
-const TAB_LABELS: Record<AccountTab, string> = { unpublished: 'Unpublished', published: 'Published', expired: 'Expired' };
+const TAB_LABELS: Record<AccountTab, string> = {
+  unpublished: 'Unpublished',
+  published: 'Published',
+  expired: 'Expired',
+};
 const DAY = 86_400_000;
 
 function dateText(iso: string | null, plusDays = 0): string {
@@ -21,7 +25,11 @@ function dateText(iso: string | null, plusDays = 0): string {
 
 function MetricsLink({ job }: { job: JobTile }) {
   return (
-    <Link className="account-job__metrics" to={paths.jobMetrics(job.uuid)} aria-label={`Metrics for ${job.companyName || 'this job'}`}>
+    <Link
+      className="account-job__metrics"
+      to={paths.jobMetrics(job.uuid)}
+      aria-label={`Metrics for ${job.companyName || 'this job'}`}
+    >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
         <path d="M4 20V10h3v10H4zm6 0V4h3v16h-3zm6 0v-7h3v7h-3z" fill="currentColor" />
       </svg>
@@ -118,7 +126,12 @@ function ExpiredList({ userUuid }: { userUuid: string }) {
           <span className="account-job__name">{job.companyName || 'Untitled job'}</span>
           <p className="account-job__meta">Expired {dateText(job.publishedDate, POSTING_LIFETIME_DAYS)}.</p>
           <MetricsLink job={job} />
-          <button type="button" className="button button--secondary" onClick={() => onRelist(job.uuid)} aria-busy={relist.isPending || undefined}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => onRelist(job.uuid)}
+            aria-busy={relist.isPending || undefined}
+          >
             Relist (uses 1 credit)
           </button>
         </li>
@@ -132,7 +145,9 @@ export function AccountJobs() {
   const { selectedTab } = useParams();
   const navigate = useNavigate();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const current: AccountTab = (ACCOUNT_TABS as readonly string[]).includes(selectedTab ?? '') ? (selectedTab as AccountTab) : 'unpublished';
+  const current: AccountTab = (ACCOUNT_TABS as readonly string[]).includes(selectedTab ?? '')
+    ? (selectedTab as AccountTab)
+    : 'unpublished';
   const index = ACCOUNT_TABS.indexOf(current);
   if (!user) return null;
 
@@ -141,7 +156,12 @@ export function AccountJobs() {
     if (focus) tabRefs.current[ACCOUNT_TABS.indexOf(tab)]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    const keys: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: ACCOUNT_TABS.length - 1 };
+    const keys: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: ACCOUNT_TABS.length - 1,
+    };
     const target = keys[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -177,7 +197,12 @@ export function AccountJobs() {
           </button>
         ))}
       </div>
-      <div className="tabs__panel" role="tabpanel" id={`account-panel-${current}`} aria-labelledby={`account-tab-${current}`}>
+      <div
+        className="tabs__panel"
+        role="tabpanel"
+        id={`account-panel-${current}`}
+        aria-labelledby={`account-tab-${current}`}
+      >
         {current === 'unpublished' && <UnpublishedList userUuid={user.uuid} />}
         {current === 'published' && <PublishedList userUuid={user.uuid} />}
         {current === 'expired' && <ExpiredList userUuid={user.uuid} />}

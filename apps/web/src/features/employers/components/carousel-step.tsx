@@ -138,7 +138,13 @@ export function CarouselStep({ uuid, userUuid, readOnly }: { uuid: string; userU
             <img src={src} alt={`Carousel photo ${index + 1}`} width={180} height={120} />
             {!readOnly && (
               <div className="carousel-list__actions">
-                <button type="button" className="button button--secondary" onClick={() => move(index, -1)} disabled={index === 0} aria-label={`Move photo ${index + 1} earlier`}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => move(index, -1)}
+                  disabled={index === 0}
+                  aria-label={`Move photo ${index + 1} earlier`}
+                >
                   ↑
                 </button>
                 <button
@@ -150,7 +156,12 @@ export function CarouselStep({ uuid, userUuid, readOnly }: { uuid: string; userU
                 >
                   ↓
                 </button>
-                <button type="button" className="button button--secondary" onClick={() => remove(index)} aria-label={`Delete photo ${index + 1}`}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => remove(index)}
+                  aria-label={`Delete photo ${index + 1}`}
+                >
                   Delete
                 </button>
               </div>
@@ -166,7 +177,12 @@ export function CarouselStep({ uuid, userUuid, readOnly }: { uuid: string; userU
       )}
       {!readOnly && (
         <div className="wizard__save">
-          <button type="button" className="button button--secondary" onClick={() => void save()} disabled={!isDirty || progress !== null}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void save()}
+            disabled={!isDirty || progress !== null}
+          >
             Save photos
           </button>
           <p className="wizard__hint">{isDirty ? 'Next saves your changes.' : 'Saved.'}</p>

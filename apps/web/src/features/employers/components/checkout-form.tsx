@@ -1,8 +1,8 @@
 // Paying for a credit pack. Test mode: a plain card form confirmed by our own server. Stripe mode:
-// Stripe Elements (postal code hidden), with Stripe.js injected only when this form is shown.
+// Stripe Elements (ui/stripe-card-field.tsx), with Stripe.js injected only when this form is shown.
 import { CREDIT_PACKS, MESSAGES, formatDollars, type CreditPack } from '@teacheast/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { CardInputs, EMPTY_CARD, type TestCard } from '../../../ui/card-inputs';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -11,47 +11,10 @@ import { useSessionUser } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../ui/spinner';
+import { StripeCardField, type StripeCard } from '../../../ui/stripe-card-field';
 import { confirmTestPayment, createCreditIntent, employerKeys } from '../api';
 import { AcceptedCards } from './accepted-cards';
 import '../employers.css';
-
-// ---- Stripe.js, typed as far as we use it ----
-interface StripeCardElement {
-  mount(element: HTMLElement): void;
-  destroy(): void;
-  on(event: 'change', handler: (e: { error?: { message: string } }) => void): void;
-}
-interface StripeJs {
-  elements(): { create(type: 'card', options: { hidePostalCode: boolean; style?: object }): StripeCardElement };
-  confirmCardPayment(
-    clientSecret: string,
-    data: { payment_method: { card: StripeCardElement } },
-  ): Promise<{ error?: { message?: string }; paymentIntent?: { status: string } }>;
-}
-type StripeFactory = (publishableKey: string) => StripeJs;
-
-let stripeScript: Promise<StripeFactory> | undefined;
-
-function loadStripeJs(): Promise<StripeFactory> {
-  const existing = (window as unknown as { Stripe?: StripeFactory }).Stripe;
-  if (existing) return Promise.resolve(existing);
-  stripeScript ??= new Promise<StripeFactory>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = 'https://js.stripe.com/v3';
-    script.async = true;
-    script.onload = () => {
-      const factory = (window as unknown as { Stripe?: StripeFactory }).Stripe;
-      if (factory) resolve(factory);
-      else reject(new Error('Stripe.js did not load'));
-    };
-    script.onerror = () => {
-      stripeScript = undefined;
-      reject(new Error('Stripe.js could not be loaded'));
-    };
-    document.head.appendChild(script);
-  });
-  return stripeScript;
-}
 
 function usePaymentOutcome(userUuid: string) {
   const client = useQueryClient();
@@ -105,7 +68,12 @@ function TestCardForm({ price, userUuid }: { price: CreditPack; userUuid: string
   };
 
   return (
-    <form className="form checkout__form" onSubmit={onSubmit} aria-describedby={ids.note} aria-label="Card payment">
+    <form
+      className="form checkout__form"
+      onSubmit={(event) => void onSubmit(event)}
+      aria-describedby={ids.note}
+      aria-label="Card payment"
+    >
       <p className="checkout__test-mode" id={ids.note}>
         <strong>Test mode:</strong> no real money is taken. Use card 4242 4242 4242 4242 to succeed or 4000 0000 0000
         0002 to see a declined payment, with any future expiry date and any CVC.
@@ -125,49 +93,17 @@ function StripeCardForm({
   userUuid: string;
   publishableKey: string;
 }) {
-  const mountRef = useRef<HTMLDivElement>(null);
-  const stripeRef = useRef<{ stripe: StripeJs; card: StripeCardElement } | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [cardError, setCardError] = useState<string | null>(null);
-  const [isReady, setReady] = useState(false);
+  const [stripeCard, setStripeCard] = useState<StripeCard | null>(null);
   const [isPending, setPending] = useState(false);
   const outcome = usePaymentOutcome(userUuid);
-  const labelId = useId();
-
-  useEffect(() => {
-    let card: StripeCardElement | undefined;
-    let isCurrent = true;
-    loadStripeJs()
-      .then((factory) => {
-        if (!isCurrent || !mountRef.current) return;
-        const stripe = factory(publishableKey);
-        card = stripe
-          .elements()
-          .create('card', { hidePostalCode: true, style: { base: { fontSize: '16px', color: '#1c2630' } } });
-        card.mount(mountRef.current);
-        card.on('change', (e) => setCardError(e.error?.message ?? null));
-        stripeRef.current = { stripe, card };
-        setReady(true);
-      })
-      .catch(
-        () =>
-          isCurrent && setLoadError('The card form could not be loaded. Check your connection and reload the page.'),
-      );
-    return () => {
-      isCurrent = false;
-      card?.destroy();
-      stripeRef.current = null;
-    };
-  }, [publishableKey]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const current = stripeRef.current;
-    if (isPending || !current) return;
+    if (isPending || !stripeCard) return;
     setPending(true);
     try {
       const secret = await createCreditIntent(userUuid, price);
-      const result = await current.stripe.confirmCardPayment(secret, { payment_method: { card: current.card } });
+      const result = await stripeCard.stripe.confirmCardPayment(secret, { payment_method: { card: stripeCard.card } });
       if (result.error || result.paymentIntent?.status !== 'succeeded') outcome.failed();
       else outcome.succeeded();
     } catch {
@@ -177,21 +113,10 @@ function StripeCardForm({
     }
   };
 
-  if (loadError) return <p role="alert">{loadError}</p>;
   return (
-    <form className="form checkout__form" onSubmit={onSubmit} aria-label="Card payment">
-      <div className="field">
-        <span className="field__label" id={labelId}>
-          Card details
-        </span>
-        <div ref={mountRef} className="field__control checkout__stripe-card" role="group" aria-labelledby={labelId} />
-        {cardError && (
-          <p className="field__error" role="alert">
-            {cardError}
-          </p>
-        )}
-      </div>
-      <PayButton price={price} isPending={isPending} disabled={!isReady} />
+    <form className="form checkout__form" onSubmit={(event) => void onSubmit(event)} aria-label="Card payment">
+      <StripeCardField publishableKey={publishableKey} onReady={setStripeCard} />
+      <PayButton price={price} isPending={isPending} disabled={!stripeCard} />
     </form>
   );
 }

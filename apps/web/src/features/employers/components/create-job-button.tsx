@@ -1,5 +1,5 @@
-// Create Job: spends one credit on an empty draft and opens the wizard. SPEC §8 says where each
-// failure goes: HAS_JOB to the account, no credits to the packs, not logged in to sign-up.
+// Create Job: spends one credit on an empty draft and opens the wizard. Each failure has its place
+// to go: HAS_JOB to the account, no credits to the packs, not logged in to sign-up.
 import { ERROR_TYPES, MESSAGES } from '@teacheast/shared';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -8,7 +8,7 @@ import { useSessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCreateJob } from '../api';
 
-export const NO_CREDITS_TOAST = 'You have no job credits left. Choose a pack below to buy one.';
+const NO_CREDITS_TOAST = 'You have no job credits left. Choose a pack below to buy one.';
 
 export function CreateJobButton({ onNoCredits }: { onNoCredits?: () => void }) {
   const user = useSessionUser();

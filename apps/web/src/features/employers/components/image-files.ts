@@ -1,7 +1,7 @@
-// Reading picked image files in the browser: type and size checks (SPEC §5) and scaling to fit 900x900.
+// Reading picked image files in the browser: type and size checks (MAX_IMAGE_BYTES) and scaling to fit 900x900.
 import { IMAGE_FIT_PX, MAX_IMAGE_BYTES } from '@teacheast/shared';
 
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png'];
+const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png'];
 export const ACCEPT_ATTRIBUTE = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
 /** A person-readable reason a file is refused, or null when it may be used. */
@@ -24,7 +24,7 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 /** How the browser re-encodes a scaled photo; the server re-encodes it to WebP at 78 in any case. */
-export const PHOTO_QUALITY = 0.85;
+const PHOTO_QUALITY = 0.85;
 
 /**
  * Scales an image file to fit inside 900x900 (the most the server keeps) on a canvas and re-encodes

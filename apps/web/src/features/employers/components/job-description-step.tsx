@@ -5,7 +5,7 @@ import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { useSaveJobDescription } from '../api';
 import { WizardNav } from './wizard-nav';
 
-export const DESCRIPTION_TEMPLATE = [
+const DESCRIPTION_TEMPLATE = [
   '<h2>About our school</h2>',
   '<p>Who you are, where you are, and what makes your school a good place to teach.</p>',
   '<h2>The role</h2>',
@@ -59,7 +59,12 @@ export function JobDescriptionStep({
             placeholder="Describe the school, the role, the requirements, and the salary and benefits. Replace the template's hints with your own words."
           />
           <div className="wizard__save">
-            <button type="button" className="button button--secondary" onClick={() => void saveNow()} aria-busy={save.isPending || undefined}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void saveNow()}
+              aria-busy={save.isPending || undefined}
+            >
               {save.isPending ? 'Saving…' : 'Save'}
             </button>
             <p className="wizard__hint" aria-live="polite">

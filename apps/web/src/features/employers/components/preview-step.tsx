@@ -41,11 +41,20 @@ export function PreviewStep({ uuid, userUuid }: { uuid: string; userUuid: string
       </div>
       <WizardNav uuid={uuid} step="preview" />
       {job.status === 'unpublished' ? (
-        <button type="button" className="button button--primary button--block" onClick={onPublish} aria-busy={publish.isPending || undefined}>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onClick={onPublish}
+          aria-busy={publish.isPending || undefined}
+        >
           {publish.isPending ? 'Publishing…' : 'Publish'}
         </button>
       ) : (
-        <p>{job.status === 'published' ? 'This job is published. Changes you save show at once.' : 'This job has expired.'}</p>
+        <p>
+          {job.status === 'published'
+            ? 'This job is published. Changes you save show at once.'
+            : 'This job has expired.'}
+        </p>
       )}
     </div>
   );

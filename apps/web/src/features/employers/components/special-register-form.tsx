@@ -1,4 +1,4 @@
-// Coupon sign-up: creates the account with its free job and logs in (SPEC §2, §4).
+// Coupon sign-up: creates the account with its free job and logs in.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CredentialsSchema, type Credentials } from '@teacheast/shared';
 import { useMutation } from '@tanstack/react-query';
@@ -46,8 +46,15 @@ export function SpecialRegisterForm({ code }: { code: string }) {
   };
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign up">
-      <TextField label="Email" type="email" autoComplete="email" inputMode="email" registration={register('email')} error={errors.email?.message} />
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label="Sign up">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
       <TextField
         label="Password"
         type="password"

@@ -28,14 +28,23 @@ export function WizardProgress({ uuid, step }: { uuid: string; step: JobWizardSt
       </div>
       <ol className="wizard-progress__steps">
         {JOB_WIZARD_STEPS.map((s, i) => (
-          <li key={s} className={`wizard-progress__step${i < index ? ' is-done' : ''}${i === index ? ' is-current' : ''}`}>
+          <li
+            key={s}
+            className={`wizard-progress__step${i < index ? ' is-done' : ''}${i === index ? ' is-current' : ''}`}
+          >
             {i <= index ? (
               <Link to={paths.jobWizard(s, uuid)} aria-current={i === index ? 'step' : undefined}>
-                <span className="wizard-progress__number" aria-hidden="true">{i + 1}</span> {STEP_TITLES[s]}
+                <span className="wizard-progress__number" aria-hidden="true">
+                  {i + 1}
+                </span>{' '}
+                {STEP_TITLES[s]}
               </Link>
             ) : (
               <a aria-disabled="true" role="link" className="wizard-progress__disabled">
-                <span className="wizard-progress__number" aria-hidden="true">{i + 1}</span> {STEP_TITLES[s]}
+                <span className="wizard-progress__number" aria-hidden="true">
+                  {i + 1}
+                </span>{' '}
+                {STEP_TITLES[s]}
               </a>
             )}
           </li>
@@ -59,6 +68,11 @@ export function WizardNav({ uuid, step, isNextDisabled, beforeNext, nextLabel = 
   const index = JOB_WIZARD_STEPS.indexOf(step);
   const previous = JOB_WIZARD_STEPS[index - 1];
   const next = JOB_WIZARD_STEPS[index + 1];
+  // Never rejects: beforeNext reports its own failure and resolves to false.
+  const goTo = async (to: JobWizardStep) => {
+    if (beforeNext && !(await beforeNext())) return;
+    navigate(paths.jobWizard(to, uuid));
+  };
   return (
     <div className="wizard-nav">
       {previous ? (
@@ -73,10 +87,7 @@ export function WizardNav({ uuid, step, isNextDisabled, beforeNext, nextLabel = 
           type="button"
           className="button button--primary"
           disabled={isNextDisabled}
-          onClick={async () => {
-            if (beforeNext && !(await beforeNext())) return;
-            void navigate(paths.jobWizard(next, uuid));
-          }}
+          onClick={() => void goTo(next)}
         >
           {nextLabel}
         </button>

@@ -36,7 +36,9 @@ export function CarouselModal({ images, title, startIndex = 0, onClose }: Carous
     if (event.key === 'Tab') {
       // A modal dialog makes the page inert, but Tab would still wander into the browser's own
       // toolbar; keep it cycling through the dialog's controls instead.
-      const focusable = [...(dialogRef.current?.querySelectorAll<HTMLElement>('button, [href], [tabindex]:not([tabindex="-1"])') ?? [])];
+      const focusable = [
+        ...(dialogRef.current?.querySelectorAll<HTMLElement>('button, [href], [tabindex]:not([tabindex="-1"])') ?? []),
+      ];
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
       if (!first || !last) return;

@@ -1,12 +1,12 @@
-import { countryLabel, MESSAGES, type Job } from '@teacheast/shared';
+import { countryLabel, DEFAULT_JOB_TITLE, type Job, MESSAGES } from '@teacheast/shared';
 import { useState } from 'react';
 import { useSessionUser } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
+import { RichText } from '../../../ui/rich-text';
 import { useToggleSavedJob } from '../api';
 import { CarouselModal } from './carousel-modal';
 import { countryImageOf } from './country-images';
 import { durationText, formatDate, startLabel } from './job-facts';
-import { RichText } from './rich-text';
 import { usePostingVisit } from './use-posting-visit';
 import './jobs.css';
 
@@ -23,7 +23,12 @@ function CopyIcon() {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <rect x="8" y="8" width="12" height="12" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
     </svg>
   );
 }
@@ -96,8 +101,7 @@ export function JobPostingView({ job, interactive = true }: JobPostingViewProps)
     <article className="posting" aria-labelledby="posting-title">
       {job.status === 'expired' && (
         <div className="posting__notice posting__notice--closed" role="status">
-          <strong>This job is closed.</strong> It was posted more than 45 days ago and no longer takes
-          applications.
+          <strong>This job is closed.</strong> It was posted more than 45 days ago and no longer takes applications.
         </div>
       )}
       {job.status === 'unpublished' && (
@@ -110,9 +114,7 @@ export function JobPostingView({ job, interactive = true }: JobPostingViewProps)
         {interactive && photos.length > 0 ? (
           <button type="button" className="posting__header-button" onClick={() => setIsCarouselOpen(true)}>
             {headerImage}
-            <span className="posting__photos-label">
-              View photos ({photos.length})
-            </span>
+            <span className="posting__photos-label">View photos ({photos.length})</span>
           </button>
         ) : (
           headerImage
@@ -122,7 +124,8 @@ export function JobPostingView({ job, interactive = true }: JobPostingViewProps)
       <div className="posting__layout">
         <div className="posting__main">
           <h1 id="posting-title" className="posting__title">
-            {name}
+            <span className="posting__job-title">{job.title || DEFAULT_JOB_TITLE}</span>{' '}
+            <span className="posting__school">{name}</span>
           </h1>
           <p className="posting__place">
             {job.city}
@@ -213,9 +216,7 @@ export function JobPostingView({ job, interactive = true }: JobPostingViewProps)
         </aside>
       </div>
 
-      {isCarouselOpen && (
-        <CarouselModal images={photos} title={name} onClose={() => setIsCarouselOpen(false)} />
-      )}
+      {isCarouselOpen && <CarouselModal images={photos} title={name} onClose={() => setIsCarouselOpen(false)} />}
     </article>
   );
 }

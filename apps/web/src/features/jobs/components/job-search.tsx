@@ -1,5 +1,14 @@
-import { AGE_GROUPS, COUNTRIES, MESSAGES, PAGE_SIZE, TOP_BUTTON_MIN_RESULTS, type Country } from '@teacheast/shared';
-import { useEffect, useId, useRef } from 'react';
+import {
+  AGE_GROUPS,
+  COUNTRIES,
+  KEYWORDS_MAX_LENGTH,
+  MESSAGES,
+  PAGE_SIZE,
+  TOP_BUTTON_MIN_RESULTS,
+  parseKeywords,
+  type Country,
+} from '@teacheast/shared';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { SEARCH_STATE_STORAGE_KEY } from '../../../config/storage-keys';
@@ -33,21 +42,27 @@ function ClearButton({ label, onClear }: { label: string; onClear: () => void })
   );
 }
 
-/** SPEC §2 "Job search": the sidebar of filters, the tiles, and the paging rules. */
+/** Job search: the sidebar of filters, the tiles, and the paging rules. */
 export function JobSearch() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const search = readSearch(searchParams);
-  const { country, city, ageGroup, page } = search;
+  const { country, city, ageGroup, q, page } = search;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const ids = { country: useId(), city: useId(), ageGroup: useId() };
+  const ids = { country: useId(), city: useId(), ageGroup: useId(), q: useId(), filters: useId() };
+  const [typed, setTyped] = useState(q ?? '');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const keywords = useMemo(() => (q ? parseKeywords(q) : null), [q]);
 
-  const query: JobSearchParams | null = country ? { country, city, ageGroup, page } : null;
+  // Back, forward or a link to another search: the box shows that search's words.
+  useEffect(() => setTyped(q ?? ''), [q]);
+
+  const query: JobSearchParams | null = country ? { country, city, ageGroup, q, page } : null;
   const results = useJobSearch(query);
   const cities = useCitiesWithJobs(country);
   const title = searchTitle(country);
 
-  // SPEC §2: the tab title is '{Country} Jobs' exactly.
+  // The tab title is '{Country} Jobs' exactly.
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -74,14 +89,23 @@ export function JobSearch() {
   const update = (next: Partial<SearchState>) => {
     const merged = { ...search, ...next, page: 1 };
     if (next.country && next.country !== country) merged.city = undefined;
-    navigate(paths.jobs({ country: merged.country ?? undefined, city: merged.city, ageGroup: merged.ageGroup, page: 1 }));
+    navigate(
+      paths.jobs({
+        country: merged.country ?? undefined,
+        city: merged.city,
+        ageGroup: merged.ageGroup,
+        q: merged.q,
+        page: 1,
+      }),
+    );
   };
+  const setFilters = [city, ageGroup].filter(Boolean).length;
 
   const tiles = results.data ?? [];
   const cityOptions = cities.data ?? [];
   const hasUnlistedCity = city !== undefined && !cityOptions.some((c) => c.city === city);
   const showTop = tiles.length >= TOP_BUTTON_MIN_RESULTS;
-  const pageLink = (p: number) => paths.jobs({ country: country ?? undefined, city, ageGroup, page: p });
+  const pageLink = (p: number) => paths.jobs({ country: country ?? undefined, city, ageGroup, q, page: p });
 
   const hasPrevious = page > 1;
   const hasNext = tiles.length === PAGE_SIZE;
@@ -113,78 +137,114 @@ export function JobSearch() {
           action="/jobs"
           method="get"
           data-submit-on-change=""
-          onSubmit={(e) => e.preventDefault()}
+          onSubmit={(e) => {
+            e.preventDefault();
+            update({ q: typed.trim() || undefined });
+          }}
         >
-          <h2 className="job-filters__title">Filter jobs</h2>
-          <div className="job-filter">
-            <label className="field__label" htmlFor={ids.country}>
-              Country
+          <div className="job-keywords">
+            <label className="field__label" htmlFor={ids.q}>
+              Keywords
             </label>
-            <select
-              id={ids.country}
-              name="country"
-              className="field__control"
-              value={country ?? ''}
-              onChange={(e) => update({ country: e.target.value as Country })}
-            >
-              {!country && (
-                <option value="" disabled>
-                  Choose a country
-                </option>
-              )}
-              {COUNTRIES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="job-filter">
-            <label className="field__label" htmlFor={ids.city}>
-              City
-            </label>
-            <div className="job-filter__row">
-              <select
-                id={ids.city}
-                name="city"
-                data-depends-on="country"
+            <div className="job-keywords__row">
+              <input
+                id={ids.q}
+                name="q"
+                type="search"
                 className="field__control"
-                value={city ?? ''}
+                placeholder="e.g. business English, kindergarten"
+                maxLength={KEYWORDS_MAX_LENGTH}
+                enterKeyHint="search"
+                value={typed}
                 disabled={!country}
-                onChange={(e) => update({ city: e.target.value || undefined })}
-              >
-                <option value="">All cities</option>
-                {hasUnlistedCity && <option value={city}>{city}</option>}
-                {cityOptions.map((c) => (
-                  <option key={c.city} value={c.city}>
-                    {c.city} ({c.count})
-                  </option>
-                ))}
-              </select>
-              {city && <ClearButton label="Clear city" onClear={() => update({ city: undefined })} />}
+                onChange={(e) => setTyped(e.target.value)}
+              />
+              <button type="submit" className="button button--primary job-keywords__submit" disabled={!country}>
+                Search
+              </button>
             </div>
           </div>
-          <div className="job-filter">
-            <label className="field__label" htmlFor={ids.ageGroup}>
-              Student age group
-            </label>
-            <div className="job-filter__row">
+          <button
+            type="button"
+            className="button button--secondary job-filters__toggle"
+            aria-expanded={filtersOpen}
+            aria-controls={ids.filters}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            Filters{setFilters > 0 ? ` (${setFilters})` : ''}
+          </button>
+          <div id={ids.filters} className={`job-filters__group${filtersOpen ? ' job-filters__group--open' : ''}`}>
+            <h2 className="job-filters__title">Filter jobs</h2>
+            <div className="job-filter">
+              <label className="field__label" htmlFor={ids.country}>
+                Country
+              </label>
               <select
-                id={ids.ageGroup}
-                name="ageGroup"
+                id={ids.country}
+                name="country"
                 className="field__control"
-                value={ageGroup ?? ''}
-                disabled={!country}
-                onChange={(e) => update({ ageGroup: e.target.value || undefined })}
+                value={country ?? ''}
+                onChange={(e) => update({ country: e.target.value as Country })}
               >
-                <option value="">All age groups</option>
-                {AGE_GROUPS.map((a) => (
-                  <option key={a} value={a}>
-                    {a}
+                {!country && (
+                  <option value="" disabled>
+                    Choose a country
+                  </option>
+                )}
+                {COUNTRIES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
                   </option>
                 ))}
               </select>
-              {ageGroup && <ClearButton label="Clear age group" onClear={() => update({ ageGroup: undefined })} />}
+            </div>
+            <div className="job-filter">
+              <label className="field__label" htmlFor={ids.city}>
+                City
+              </label>
+              <div className="job-filter__row">
+                <select
+                  id={ids.city}
+                  name="city"
+                  data-depends-on="country"
+                  className="field__control"
+                  value={city ?? ''}
+                  disabled={!country}
+                  onChange={(e) => update({ city: e.target.value || undefined })}
+                >
+                  <option value="">All cities</option>
+                  {hasUnlistedCity && <option value={city}>{city}</option>}
+                  {cityOptions.map((c) => (
+                    <option key={c.city} value={c.city}>
+                      {c.city} ({c.count})
+                    </option>
+                  ))}
+                </select>
+                {city && <ClearButton label="Clear city" onClear={() => update({ city: undefined })} />}
+              </div>
+            </div>
+            <div className="job-filter">
+              <label className="field__label" htmlFor={ids.ageGroup}>
+                Student age group
+              </label>
+              <div className="job-filter__row">
+                <select
+                  id={ids.ageGroup}
+                  name="ageGroup"
+                  className="field__control"
+                  value={ageGroup ?? ''}
+                  disabled={!country}
+                  onChange={(e) => update({ ageGroup: e.target.value || undefined })}
+                >
+                  <option value="">All age groups</option>
+                  {AGE_GROUPS.map((a) => (
+                    <option key={a} value={a}>
+                      {a}
+                    </option>
+                  ))}
+                </select>
+                {ageGroup && <ClearButton label="Clear age group" onClear={() => update({ ageGroup: undefined })} />}
+              </div>
             </div>
           </div>
           <input type="hidden" name="page" value="1" />
@@ -196,12 +256,17 @@ export function JobSearch() {
         </form>
       </aside>
 
-      <section className="job-search__results" aria-labelledby="job-search-title" aria-busy={results.isFetching || undefined}>
+      <section
+        className="job-search__results"
+        aria-labelledby="job-search-title"
+        aria-busy={results.isFetching || undefined}
+      >
         <h1 id="job-search-title" className="job-search__title" ref={headingRef} tabIndex={-1}>
           {title}
         </h1>
         {country && (
           <p className="job-search__summary" aria-live="polite">
+            {q ? `“${q}” · ` : ''}
             {[city, ageGroup].filter(Boolean).join(' · ') || 'All cities and age groups'}
             {page > 1 ? ` · page ${page}` : ''}
           </p>
@@ -219,7 +284,7 @@ export function JobSearch() {
           <ul className="job-grid">
             {tiles.map((job, index) => (
               <li key={job.uuid}>
-                <JobTile job={job} eager={index < 2} />
+                <JobTile job={job} eager={index < 2} keywords={keywords} />
               </li>
             ))}
           </ul>

@@ -1,8 +1,9 @@
-import { countryLabel, type JobTile as JobTileData } from '@teacheast/shared';
+import { DEFAULT_JOB_TITLE, countryLabel, type JobTile as JobTileData, type Keywords } from '@teacheast/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { countryImageOf } from './country-images';
+import { Highlighted } from './highlighted';
 import { durationText, publishedAgo, startLabel } from './job-facts';
 import './jobs.css';
 
@@ -16,15 +17,32 @@ export interface JobTileProps {
   actions?: ReactNode;
   /** The first tiles are in view at once: load their pictures at once, the rest when scrolled to. */
   eager?: boolean;
+  /** A keyword search's words, marked in the title. */
+  keywords?: Keywords | null;
 }
 
 /**
- * One search result. Only the company name is a link, stretched over the card with CSS, so a
- * screen reader hears a short link name and the facts as plain text.
+ * One search result. Only the title and school name are a link, stretched over the card with CSS,
+ * so a screen reader hears a short link name and the facts as plain text.
  */
-export function JobTile({ job, interactive = true, headingLevel = 2, actions, eager = false }: JobTileProps) {
+export function JobTile({
+  job,
+  interactive = true,
+  headingLevel = 2,
+  actions,
+  eager = false,
+  keywords = null,
+}: JobTileProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const name = job.companyName || 'Untitled job';
+  const heading = (
+    <>
+      <span className="job-tile__title">
+        <Highlighted text={job.title || DEFAULT_JOB_TITLE} keywords={keywords} />
+      </span>{' '}
+      <span className="job-tile__school">{name}</span>
+    </>
+  );
   return (
     <article className={`job-tile${interactive ? ' job-tile--interactive' : ''}`}>
       <img
@@ -41,10 +59,10 @@ export function JobTile({ job, interactive = true, headingLevel = 2, actions, ea
         <Heading className="job-tile__name">
           {interactive ? (
             <Link className="job-tile__link" to={paths.posting(job.uuid)}>
-              {name}
+              {heading}
             </Link>
           ) : (
-            name
+            heading
           )}
         </Heading>
         <p className="job-tile__place">

@@ -56,7 +56,9 @@ export function MetricsChart({ daily }: { daily: Day[] }) {
         <desc id={descId}>
           {first && last
             ? `From ${shortDate(first)} to ${shortDate(last)}: ${totalClicks} clicks and ${totalSaves} saves.` +
-              (busiest && busiest.clicks > 0 ? ` The busiest day was ${shortDate(busiest.date)} with ${busiest.clicks} clicks.` : '')
+              (busiest && busiest.clicks > 0
+                ? ` The busiest day was ${shortDate(busiest.date)} with ${busiest.clicks} clicks.`
+                : '')
             : 'No data.'}
         </desc>
         {ticks.map((t) => (
@@ -71,10 +73,27 @@ export function MetricsChart({ daily }: { daily: Day[] }) {
           const x = PAD.left + i * slot + (slot - 2 * barW) / 2;
           return (
             <g key={d.date}>
-              <rect x={x} y={y(d.clicks)} width={barW} height={PAD.top + plotH - y(d.clicks)} className="metrics-chart__bar--clicks" />
-              <rect x={x + barW} y={y(d.saves)} width={barW} height={PAD.top + plotH - y(d.saves)} className="metrics-chart__bar--saves" />
+              <rect
+                x={x}
+                y={y(d.clicks)}
+                width={barW}
+                height={PAD.top + plotH - y(d.clicks)}
+                className="metrics-chart__bar--clicks"
+              />
+              <rect
+                x={x + barW}
+                y={y(d.saves)}
+                width={barW}
+                height={PAD.top + plotH - y(d.saves)}
+                className="metrics-chart__bar--saves"
+              />
               {(i % 7 === 0 || i === daily.length - 1) && (
-                <text x={PAD.left + i * slot + slot / 2} y={HEIGHT - 10} textAnchor="middle" className="metrics-chart__axis">
+                <text
+                  x={PAD.left + i * slot + slot / 2}
+                  y={HEIGHT - 10}
+                  textAnchor="middle"
+                  className="metrics-chart__axis"
+                >
                   {shortDate(d.date)}
                 </text>
               )}

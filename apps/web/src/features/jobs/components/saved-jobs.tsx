@@ -40,9 +40,7 @@ function SavedJobsOf({ userUuid }: { userUuid: string }) {
                     type="button"
                     className="button button--secondary"
                     aria-label={`Unsave ${job.companyName}`}
-                    onClick={() =>
-                      toggle.mutate({ userUuid, jobUuid: job.uuid, save: false }, { onError: toastError })
-                    }
+                    onClick={() => toggle.mutate({ userUuid, jobUuid: job.uuid, save: false }, { onError: toastError })}
                   >
                     Unsave
                   </button>

@@ -2,6 +2,7 @@ import { toast } from '../../../lib/toast';
 
 /** The e-mail as a mailto link with a button that copies the address. */
 export function CopyEmail({ email, interactive = true }: { email: string; interactive?: boolean }) {
+  // Never rejects: a refused clipboard ends in a toast.
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(email);
@@ -14,7 +15,13 @@ export function CopyEmail({ email, interactive = true }: { email: string; intera
     <span className="copy-email">
       <a href={`mailto:${email}`}>{email}</a>
       {interactive && (
-        <button type="button" className="copy-email__button" onClick={copy} aria-label="Copy e-mail address" title="Copy e-mail address">
+        <button
+          type="button"
+          className="copy-email__button"
+          onClick={() => void copy()}
+          aria-label="Copy e-mail address"
+          title="Copy e-mail address"
+        >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path
               fill="currentColor"

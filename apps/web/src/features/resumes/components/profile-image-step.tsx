@@ -30,6 +30,7 @@ export function ProfileImageStep({ userUuid }: { userUuid: string }) {
   const [cropped, setCropped] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
 
+  // Rejects only when the browser cannot read the file; the step then stays as it was.
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -88,7 +89,7 @@ export function ProfileImageStep({ userUuid }: { userUuid: string }) {
           type="file"
           accept=".jpg,.jpeg,.png,image/jpeg,image/png"
           aria-describedby={`${inputId}-hint${fileError ? ` ${inputId}-error` : ''}`}
-          onChange={onFile}
+          onChange={(event) => void onFile(event)}
         />
         {fileError && (
           <p className="field__error" id={`${inputId}-error`} role="alert">
@@ -98,7 +99,13 @@ export function ProfileImageStep({ userUuid }: { userUuid: string }) {
       </div>
       {source && (
         <>
-          <ImageCropper imageSrc={source} aspect={1} cropShape="round" initialWidthPercent={30} onCropped={setCropped} />
+          <ImageCropper
+            imageSrc={source}
+            aspect={1}
+            cropShape="round"
+            initialWidthPercent={30}
+            onCropped={setCropped}
+          />
           <p>
             <button
               type="button"

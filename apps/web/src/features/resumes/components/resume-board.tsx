@@ -16,7 +16,7 @@ import { isApiError } from '../../../lib/api-error';
 import { Spinner } from '../../../ui/spinner';
 import { BOARD_FILTERS, useResumeBoard, type BoardFilter, type BoardSearch } from '../api';
 import { ResumeTile } from './resume-tile';
-import { FilterSelect } from './select-field';
+import { FilterSelect } from './filter-select';
 
 const FILTER_OPTIONS: Record<BoardFilter, { label: string; options: readonly string[] }> = {
   nationality: { label: 'Nationality', options: NATIONALITIES },
@@ -46,7 +46,10 @@ function useRememberedScroll(key: string, isReady: boolean) {
     if (!isReady || restored.current) return;
     restored.current = true;
     try {
-      const saved = JSON.parse(window.sessionStorage.getItem(SCROLL_KEY) ?? 'null') as { key: string; y: number } | null;
+      const saved = JSON.parse(window.sessionStorage.getItem(SCROLL_KEY) ?? 'null') as {
+        key: string;
+        y: number;
+      } | null;
       if (saved && saved.key === key) window.scrollTo(0, saved.y);
     } catch {
       // Storage unavailable or damaged: start at the top.
@@ -69,7 +72,7 @@ function useRememberedScroll(key: string, isReady: boolean) {
   }, [key]);
 }
 
-/** SPEC §2 "Resume board": six clearable filters in the URL, 12 per page, Top / Previous / Next. */
+/** Resume board: six clearable filters in the URL, 12 per page, Top / Previous / Next. */
 export function ResumeBoard({ userUuid }: { userUuid: string }) {
   const [params, setParams] = useSearchParams();
   const search = useMemo(() => searchOf(params), [params]);

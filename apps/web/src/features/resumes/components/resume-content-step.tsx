@@ -35,6 +35,7 @@ export function ResumeContentStep({ userUuid, saved }: { userUuid: string; saved
   const hasPdf = Boolean(saved.resumeUrl);
   const isTextDirty = html !== saved.resumeHtml;
 
+  // Rejects only when the browser cannot read the file; the step then stays as it was.
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -64,7 +65,7 @@ export function ResumeContentStep({ userUuid, saved }: { userUuid: string; saved
 
   const saveText = (then?: () => void) => {
     setTextError(null);
-    // SPEC §5: rich text of 8 characters or fewer is not saved.
+    // Rich text of 8 characters or fewer is not saved.
     if (visibleText(html).length < MIN_RESUME_TEXT_CHARS) {
       setTextError(`Write at least ${MIN_RESUME_TEXT_CHARS} characters, or upload a PDF instead.`);
       return;
@@ -92,11 +93,17 @@ export function ResumeContentStep({ userUuid, saved }: { userUuid: string; saved
       <fieldset className="mode-switch">
         <legend className="field__label">How would you like to add your resume?</legend>
         <label>
-          <input type="radio" name="resume-mode" value="pdf" checked={mode === 'pdf'} onChange={() => setMode('pdf')} /> Upload
-          a PDF
+          <input type="radio" name="resume-mode" value="pdf" checked={mode === 'pdf'} onChange={() => setMode('pdf')} />{' '}
+          Upload a PDF
         </label>
         <label>
-          <input type="radio" name="resume-mode" value="text" checked={mode === 'text'} onChange={() => setMode('text')} />{' '}
+          <input
+            type="radio"
+            name="resume-mode"
+            value="text"
+            checked={mode === 'text'}
+            onChange={() => setMode('text')}
+          />{' '}
           Write it here (rich text)
         </label>
         <p className="field__hint">Saving a PDF replaces your text, and saving text replaces your PDF.</p>
@@ -115,7 +122,7 @@ export function ResumeContentStep({ userUuid, saved }: { userUuid: string; saved
             type="file"
             accept=".pdf,application/pdf"
             aria-describedby={`${fileId}-hint${fileError ? ` ${fileId}-error` : ''}`}
-            onChange={onFile}
+            onChange={(event) => void onFile(event)}
             disabled={save.isPending}
           />
           {fileError && (

@@ -14,13 +14,24 @@ import type { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { showSubmitError } from '../../../lib/form-errors';
+import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { useSaveResumeDetails, type ResumeDetailsAnswer } from '../api';
-import { FormSelect } from './select-field';
 import { WizardNav } from './wizard-nav';
 
 type DetailsInput = z.input<typeof ResumeDetailsSchema>;
 const FIELDS = Object.keys(ResumeDetailsSchema.shape) as (keyof ResumeDetails)[];
+
+/** The chosen answers, in the order the form asks them. */
+const SELECTS: { field: Exclude<keyof ResumeDetails, 'name' | 'email'>; label: string; options: readonly string[] }[] =
+  [
+    { field: 'nationality', label: 'Nationality', options: NATIONALITIES },
+    { field: 'education', label: 'Education', options: EDUCATION_LEVELS },
+    { field: 'experience', label: 'Years of experience', options: EXPERIENCE_LEVELS },
+    { field: 'desiredCountry', label: 'Desired country', options: DESIRED_COUNTRIES },
+    { field: 'desiredStartDate', label: 'Desired start date', options: MONTHS },
+    { field: 'desiredAgeGroup', label: 'Desired age group', options: AGE_GROUPS },
+  ];
 
 export function ResumeDetailsForm({ userUuid, saved }: { userUuid: string; saved: ResumeDetailsAnswer }) {
   const navigate = useNavigate();
@@ -49,7 +60,12 @@ export function ResumeDetailsForm({ userUuid, saved }: { userUuid: string; saved
   };
 
   return (
-    <form className="form card" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Resume details">
+    <form
+      className="form card"
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      aria-label="Resume details"
+    >
       <TextField label="Name" autoComplete="name" registration={register('name')} error={errors.name?.message} />
       <TextField
         label="Email"
@@ -61,32 +77,16 @@ export function ResumeDetailsForm({ userUuid, saved }: { userUuid: string; saved
         error={errors.email?.message}
       />
       <div className="form__grid">
-        <FormSelect label="Nationality" options={NATIONALITIES} registration={register('nationality')} error={errors.nationality?.message} />
-        <FormSelect label="Education" options={EDUCATION_LEVELS} registration={register('education')} error={errors.education?.message} />
-        <FormSelect
-          label="Years of experience"
-          options={EXPERIENCE_LEVELS}
-          registration={register('experience')}
-          error={errors.experience?.message}
-        />
-        <FormSelect
-          label="Desired country"
-          options={DESIRED_COUNTRIES}
-          registration={register('desiredCountry')}
-          error={errors.desiredCountry?.message}
-        />
-        <FormSelect
-          label="Desired start date"
-          options={MONTHS}
-          registration={register('desiredStartDate')}
-          error={errors.desiredStartDate?.message}
-        />
-        <FormSelect
-          label="Desired age group"
-          options={AGE_GROUPS}
-          registration={register('desiredAgeGroup')}
-          error={errors.desiredAgeGroup?.message}
-        />
+        {SELECTS.map(({ field, label, options }) => (
+          <SelectField
+            key={field}
+            label={label}
+            options={options}
+            placeholder="Choose…"
+            registration={register(field)}
+            error={errors[field]?.message}
+          />
+        ))}
       </div>
       {!isComplete && (
         <p className="field__hint" id="details-next-hint">

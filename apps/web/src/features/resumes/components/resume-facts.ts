@@ -1,4 +1,4 @@
-// How resume values read on tiles and pages, with the spec's tile defaults for missing values.
+// How resume values read on tiles and pages, with the tile's defaults for missing values.
 
 import { ago, type TimeUnit } from '../../../lib/dates';
 
@@ -21,8 +21,12 @@ export function updatedAgo(iso: string | null, now = Date.now()): string {
   return 'just now';
 }
 
-/** SPEC §2 resume tile: desired country, start date and age group fall back when missing. */
-export const TILE_DEFAULTS = { desiredCountry: 'Japan', desiredStartDate: 'March', desiredAgeGroup: 'College' } as const;
+/** Resume tile: desired country, start date and age group fall back to these when missing. */
+export const TILE_DEFAULTS = {
+  desiredCountry: 'Japan',
+  desiredStartDate: 'March',
+  desiredAgeGroup: 'College',
+} as const;
 
 export function experienceText(experience: string): string {
   if (!experience) return '';
@@ -31,5 +35,10 @@ export function experienceText(experience: string): string {
 
 export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (parts.slice(0, 2).map((p) => p[0]!.toUpperCase()).join('') || '?').slice(0, 2);
+  return (
+    parts
+      .slice(0, 2)
+      .map((p) => p[0]!.toUpperCase())
+      .join('') || '?'
+  ).slice(0, 2);
 }

@@ -47,8 +47,12 @@ export function ResumePreviewStep({ userUuid }: { userUuid: string }) {
           Search tile
         </h2>
         <div className="preview-section__tile">
-          {/* SPEC §3: the preview tile shows the update time as now. */}
-          <ResumeTile resume={{ ...resume, lastUpdatedAt: new Date().toISOString() }} interactive={false} headingLevel={3} />
+          {/* The preview tile shows the update time as now. */}
+          <ResumeTile
+            resume={{ ...resume, lastUpdatedAt: new Date().toISOString() }}
+            interactive={false}
+            headingLevel={3}
+          />
         </div>
       </section>
       <section aria-labelledby="preview-page-title" className="preview-section">
@@ -60,7 +64,12 @@ export function ResumePreviewStep({ userUuid }: { userUuid: string }) {
         </div>
       </section>
       <WizardNav backTo={paths.postResumeStep('resume', userUuid)}>
-        <button type="button" className="button button--primary" onClick={onPublish} aria-busy={publish.isPending || undefined}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={onPublish}
+          aria-busy={publish.isPending || undefined}
+        >
           {publish.isPending ? 'Publishing…' : 'Publish'}
         </button>
       </WizardNav>

@@ -1,7 +1,7 @@
 import type { Resume } from '@teacheast/shared';
+import { RichText } from '../../../ui/rich-text';
 import { CopyEmail } from './copy-email';
 import { ProfilePhoto } from './profile-photo';
-import { ResumeHtml } from './resume-html';
 import { experienceText } from './resume-facts';
 
 export interface ResumeViewProps {
@@ -12,7 +12,7 @@ export interface ResumeViewProps {
   interactive?: boolean;
 }
 
-/** Everything SPEC §2 "Resume detail" lists, in that order. */
+/** A resume in full, in this order: photo, name and e-mail, the six facts, then the resume text or its PDF. */
 export function ResumeView({ resume, headingLevel = 1, interactive = true }: ResumeViewProps) {
   const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1]!;
   const facts: [string, string][] = [
@@ -52,7 +52,7 @@ export function ResumeView({ resume, headingLevel = 1, interactive = true }: Res
             </a>
           </p>
         ) : resume.resumeHtml ? (
-          <ResumeHtml html={resume.resumeHtml} />
+          <RichText className="resume-html prose" html={resume.resumeHtml} />
         ) : (
           <p className="resume-view__empty">No resume text or PDF yet.</p>
         )}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import '../subscriptions.css';
 import { MESSAGES, RESUME_BOARD_PRICE_CENTS, formatDollars } from '@teacheast/shared';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
@@ -9,8 +9,8 @@ import { currentUserQueryKey } from '../../../lib/query-client';
 import type { SiteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { createSubscriptionIntent, createTestPaymentMethod, paySubscription, useCheckSubscription } from '../api';
-import { loadStripe, type Stripe, type StripeCardElement } from '../stripe';
 import { CardInputs, EMPTY_CARD, type TestCard } from '../../../ui/card-inputs';
+import { StripeCardField, type StripeCard } from '../../../ui/stripe-card-field';
 
 const PRICE = formatDollars(RESUME_BOARD_PRICE_CENTS);
 
@@ -43,52 +43,30 @@ function TestCardFields({ onReady }: { onReady(source: CardSource | null): void 
   );
 }
 
-function StripeCardField({
+/** Stripe mode: the card confirms the setup intent in the browser and yields its payment method. */
+function StripeCardSource({
   publishableKey,
   onReady,
 }: {
   publishableKey: string;
   onReady(source: CardSource | null): void;
 }) {
-  const mountRef = useRef<HTMLDivElement>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  useEffect(() => {
-    let card: StripeCardElement | undefined;
-    let isCurrent = true;
-    loadStripe(publishableKey)
-      .then((stripe: Stripe) => {
-        if (!isCurrent || !mountRef.current) return;
-        card = stripe.elements().create('card', { hidePostalCode: true });
-        card.mount(mountRef.current);
-        const mounted = card;
-        onReady(async (clientSecret) => {
-          const result = await stripe.confirmCardSetup(clientSecret, { payment_method: { card: mounted } });
-          const pm = result.setupIntent?.payment_method;
-          if (result.error || !pm) throw new Error(result.error?.message ?? MESSAGES.paymentFailed);
-          return typeof pm === 'string' ? pm : pm.id;
-        });
-      })
-      .catch((error: Error) => isCurrent && setLoadError(error.message));
-    return () => {
-      isCurrent = false;
-      onReady(null);
-      card?.destroy();
-    };
-  }, [publishableKey, onReady]);
-  return (
-    <div className="field">
-      <span className="field__label">Card</span>
-      <div ref={mountRef} className="field__control stripe-card" />
-      {loadError && (
-        <p className="field__error" role="alert">
-          {loadError}
-        </p>
-      )}
-    </div>
+  const onCard = useCallback(
+    (mounted: StripeCard | null) => {
+      if (!mounted) return onReady(null);
+      onReady(async (clientSecret) => {
+        const result = await mounted.stripe.confirmCardSetup(clientSecret, { payment_method: { card: mounted.card } });
+        const pm = result.setupIntent?.payment_method;
+        if (result.error || !pm) throw new Error(result.error?.message ?? MESSAGES.paymentFailed);
+        return typeof pm === 'string' ? pm : pm.id;
+      });
+    },
+    [onReady],
   );
+  return <StripeCardField publishableKey={publishableKey} onReady={onCard} />;
 }
 
-/** SPEC §2 "Subscription": $25 for one month of the Resume Board. */
+/** Subscription: $25 (RESUME_BOARD_PRICE_CENTS) for one month of the Resume Board. */
 export function SubscriptionCheckout({ userUuid, subscriptionId, config }: CheckoutProps) {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -100,6 +78,7 @@ export function SubscriptionCheckout({ userUuid, subscriptionId, config }: Check
 
   const isActive = check.data?.status === 'active';
 
+  // Never rejects: every failure ends in a toast.
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (isPaying || !source) return;
@@ -109,7 +88,7 @@ export function SubscriptionCheckout({ userUuid, subscriptionId, config }: Check
       const paymentMethodId = await source(intent.client_secret);
       const result = await paySubscription({ customerId: intent.customerId, paymentMethodId, userUuid });
       if (result.status === 'active') {
-        // The current user carries the subscription id (SPEC §4): fetch it again before leaving.
+        // The current user carries the subscription id: fetch it again before leaving.
         await client.invalidateQueries({ queryKey: currentUserQueryKey });
         await client.invalidateQueries({ queryKey: ['subscription'] });
         toast.success(MESSAGES.subscriptionSucceeded);
@@ -134,12 +113,12 @@ export function SubscriptionCheckout({ userUuid, subscriptionId, config }: Check
           You already have an active subscription. <Link to={paths.resumeBoard()}>Open the Resume Board</Link>
         </p>
       )}
-      <form className="form" onSubmit={onSubmit} aria-labelledby="subscribe-title" noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} aria-labelledby="subscribe-title" noValidate>
         <h2 id="subscribe-title" className="subscription-checkout__title">
           Subscribe to Resume Board
         </h2>
         {config.paymentProvider === 'stripe' && config.stripePublishableKey ? (
-          <StripeCardField publishableKey={config.stripePublishableKey} onReady={onReady} />
+          <StripeCardSource publishableKey={config.stripePublishableKey} onReady={onReady} />
         ) : (
           <TestCardFields onReady={onReady} />
         )}

@@ -97,7 +97,7 @@ function ToggleRecurring({
   );
 }
 
-/** The account page's subscription panel (SPEC §2): shown only while the subscription is 'active'. */
+/** The account page's subscription panel: shown only while the subscription is 'active'. */
 export function SubscriptionPanel() {
   const user = useSessionUser();
   const subscription = useSubscription(user?.uuid ?? '', user?.subscriptionId ?? null);

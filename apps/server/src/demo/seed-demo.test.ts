@@ -1,0 +1,61 @@
+// `npm run demo` makes its accounts as sign-up does (createAccount) with a shared, published password,
+// so it must refuse a production environment.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, dialect } from '../../test/harness.js';
+import { DEMO_PASSWORD, seedDemo } from './seed-demo.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+describe('demo seed', () => {
+  it('refuses to run with NODE_ENV=production, with one line and nothing written', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/demo/seed-demo.ts'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: 'sqlite::memory:', ALLOW_TEST_PAYMENTS: '1' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'npm run demo refuses to run with NODE_ENV=production: its accounts share a published password',
+    ]);
+    expect(result.stdout).not.toMatch(/Demo data added/);
+  });
+
+  it('npm run demo refuses NODE_ENV=production before it builds, seeds or serves anything', () => {
+    const result = spawnSync('npm', ['run', '--silent', 'demo'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: 'sqlite::memory:', ALLOW_TEST_PAYMENTS: '1' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'npm run demo refuses to run with NODE_ENV=production: its accounts share a published password',
+    ]);
+    // Not even the web build's check has run.
+    expect(result.stdout).toBe('');
+  });
+
+  it(`makes accounts that log in with the demo password, once (${dialect})`, async () => {
+    const t = await createTestApp();
+    try {
+      const { skipped, emails } = await seedDemo(t.db, t.deps.blobs, t.clock.now());
+      expect(skipped).toBe(false);
+      expect(emails).toHaveLength(12);
+      for (const email of [emails[0]!, emails.at(-1)!]) {
+        const login = await t.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email, password: DEMO_PASSWORD },
+        });
+        expect(login.statusCode, email).toBe(200);
+        expect(login.json()).toMatchObject({ currentUser: { email } });
+      }
+      expect(await seedDemo(t.db, t.deps.blobs, t.clock.now())).toEqual({ skipped: true, emails: [] });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+// Keyword search in each database's own full-text index, from keywords already parsed into letters
+// and digits (packages/shared keywords.ts): SQLite FTS5 over jobs_fts, PostgreSQL's tsvector
+// search_document. Both read the same folded words with the same Porter stemmer and rank the same
+// way, so they answer alike.
+import { PAGE_SIZE, RANKED_TERMS_MAX, type KeywordTerm, type Keywords } from '@teacheast/shared';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
+import { TILE_COLUMNS } from '../jobs/presenters.js';
+import { liveJobIds, type SearchFilter } from './repo.js';
+
+/** FTS5 syntax for one term; its words are letters and digits only, so quoting them is enough. */
+function fts5Term(term: KeywordTerm): string {
+  if (term.kind === 'phrase') return `"${term.words.join(' ')}"`;
+  return term.prefix ? `"${term.word}"*` : `"${term.word}"`;
+}
+
+const FTS5_TOP_COLUMNS = '{search_title search_school}';
+
+function fts5Match(expression: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(jobs.rowid in (select rowid from jobs_fts where jobs_fts match ${expression}))`;
+}
+
+/** A tsquery for one term, built by PostgreSQL's own functions from bound values. */
+function tsTerm(term: KeywordTerm): RawBuilder<unknown> {
+  if (term.kind === 'phrase') return sql`phraseto_tsquery('teacheast_search', ${term.words.join(' ')})`;
+  return sql`to_tsquery('teacheast_search', ${`'${term.word}'${term.prefix ? ':*' : ''}`})`;
+}
+
+function tsAll(terms: KeywordTerm[]): RawBuilder<unknown> {
+  return sql`(${sql.join(terms.map(tsTerm), sql` && `)})`;
+}
+
+function tsAny(terms: KeywordTerm[]): RawBuilder<unknown> {
+  return sql`(${sql.join(terms.map(tsTerm), sql` || `)})`;
+}
+
+interface KeywordSql {
+  include: RawBuilder<SqlBool> | null;
+  exclude: RawBuilder<SqlBool> | null;
+  /** How many of the words and phrases match in the title or the school's name. */
+  topHits: RawBuilder<number> | null;
+}
+
+function keywordSql(db: DbOrTrx, keywords: Keywords): KeywordSql {
+  const ranked = keywords.include.slice(0, RANKED_TERMS_MAX);
+  if (isPostgres(db)) {
+    const top = sql`ts_filter(jobs.search_document, '{a}')`;
+    return {
+      include: keywords.include.length > 0 ? sql<SqlBool>`jobs.search_document @@ ${tsAll(keywords.include)}` : null,
+      exclude: keywords.exclude.length > 0 ? sql<SqlBool>`jobs.search_document @@ ${tsAny(keywords.exclude)}` : null,
+      topHits:
+        ranked.length > 0
+          ? sql<number>`(${sql.join(
+              ranked.map((t) => sql`(${top} @@ ${tsTerm(t)})::int`),
+              sql` + `,
+            )})`
+          : null,
+    };
+  }
+  return {
+    include: keywords.include.length > 0 ? fts5Match(keywords.include.map(fts5Term).join(' AND ')) : null,
+    exclude: keywords.exclude.length > 0 ? fts5Match(keywords.exclude.map(fts5Term).join(' OR ')) : null,
+    topHits:
+      ranked.length > 0
+        ? sql<number>`(${sql.join(
+            ranked.map((t) => fts5Match(`${FTS5_TOP_COLUMNS} : ${fts5Term(t)}`)),
+            sql` + `,
+          )})`
+        : null,
+  };
+}
+
+/**
+ * Live jobs matching every included word and none of the excluded ones, within the filters: the
+ * most words found in the title or school first, then newest first, id as the tie-break.
+ */
+export function findLiveJobTilesByKeywords(db: DbOrTrx, f: SearchFilter, keywords: Keywords) {
+  const k = keywordSql(db, keywords);
+  let ids = liveJobIds(db, f);
+  if (k.include !== null) ids = ids.where(k.include);
+  if (k.exclude !== null) ids = ids.where(sql<SqlBool>`not (${k.exclude})`);
+  const ranked = ids.select(k.topHits === null ? sql<number>`0`.as('top_hits') : k.topHits.as('top_hits'));
+  const page = ranked
+    .orderBy('top_hits', 'desc')
+    .orderBy('jobs.published_at', 'desc')
+    .orderBy('jobs.id', 'desc')
+    .limit(PAGE_SIZE)
+    .offset((f.page - 1) * PAGE_SIZE);
+  return db
+    .with('page', () => page)
+    .selectFrom('page')
+    .innerJoin('jobs', 'jobs.id', 'page.id')
+    .select(TILE_COLUMNS)
+    .orderBy('page.top_hits', 'desc')
+    .orderBy('jobs.published_at', 'desc')
+    .orderBy('jobs.id', 'desc')
+    .execute();
+}

@@ -1,0 +1,69 @@
+// A job as the API shows it, for the job board and the account's lists alike: a tile, or the whole posting.
+import type { Job, JobTile } from '@teacheast/shared';
+import type { JobRow } from '../../db/schema.js';
+import { jobStatus } from './lifecycle.js';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export type TileRow = Pick<
+  JobRow,
+  | 'id'
+  | 'title'
+  | 'company_name'
+  | 'country'
+  | 'city'
+  | 'age_group'
+  | 'pay'
+  | 'start_date'
+  | 'duration'
+  | 'class_size'
+  | 'tile_thumbnail'
+  | 'published_at'
+>;
+
+/** The columns a tile needs; list queries select these and nothing else. */
+export const TILE_COLUMNS = [
+  'jobs.id',
+  'jobs.title',
+  'jobs.company_name',
+  'jobs.country',
+  'jobs.city',
+  'jobs.age_group',
+  'jobs.pay',
+  'jobs.start_date',
+  'jobs.duration',
+  'jobs.class_size',
+  'jobs.tile_thumbnail',
+  'jobs.published_at',
+] as const;
+
+export function toJobTile(row: TileRow): JobTile {
+  return {
+    uuid: row.id,
+    title: row.title,
+    companyName: row.company_name,
+    country: row.country,
+    city: row.city,
+    ageGroup: row.age_group,
+    pay: row.pay,
+    startDate: row.start_date,
+    duration: row.duration,
+    classSize: row.class_size,
+    thumbnail: row.tile_thumbnail,
+    publishedDate: iso(row.published_at),
+  };
+}
+
+export function toJob(row: JobRow, images: string[], favoritedBy: string[], now: number): Job {
+  return {
+    ...toJobTile(row),
+    thumbnail: row.thumbnail,
+    email: row.email,
+    phone: row.phone,
+    link: row.link,
+    descriptionHTML: row.description_html,
+    images,
+    favoritedBy,
+    status: jobStatus(row, now),
+  };
+}

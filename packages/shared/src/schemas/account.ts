@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { REQUIRED } from './common.js';
+import { JobDetailsViewSchema } from './jobs.js';
+import { ResumeDetailsAnswerSchema } from './resumes.js';
+import { SubscriptionViewSchema } from './subscriptions.js';
+
+/** DELETE /api/account: the account's password confirms the deletion. */
+export const DeleteAccountSchema = z.object({
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200),
+});
+export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
+
+const isoTime = z.string();
+
+/**
+ * GET /api/account/export: everything held about the caller, as a file to download. Times are ISO
+ * strings. Strict at every level: a field the export gains must be named here too, or the answer
+ * fails (and its test with it) instead of leaving that field out of the user's copy.
+ */
+export const AccountExportSchema = z.strictObject({
+  exportedAt: isoTime,
+  account: z.strictObject({
+    uuid: z.string(),
+    email: z.string(),
+    createdAt: isoTime,
+    confirmedAt: isoTime.nullable(),
+  }),
+  jobs: z.array(
+    z.strictObject({
+      ...JobDetailsViewSchema.omit({ status: true }).shape,
+      descriptionHTML: z.string(),
+      thumbnail: z.string().nullable(),
+      images: z.array(z.string()),
+      publishedDate: isoTime.nullable(),
+      createdAt: isoTime,
+    }),
+  ),
+  savedJobs: z.array(
+    z.strictObject({
+      uuid: z.string(),
+      companyName: z.string(),
+      city: z.string(),
+      country: z.string(),
+      savedAt: isoTime,
+    }),
+  ),
+  resume: z
+    .strictObject({
+      uuid: z.string(),
+      ...ResumeDetailsAnswerSchema.shape,
+      resumeHtml: z.string(),
+      hasPdf: z.boolean(),
+      hasProfileImage: z.boolean(),
+      publishedAt: isoTime.nullable(),
+      lastUpdatedAt: isoTime,
+    })
+    .nullable(),
+  subscriptions: z.array(z.strictObject({ id: z.string(), ...SubscriptionViewSchema.shape })),
+  credits: z.array(z.strictObject({ delta: z.number(), reason: z.string(), at: isoTime })),
+  payments: z.array(
+    z.strictObject({
+      id: z.string(),
+      kind: z.string(),
+      quantity: z.string().nullable(),
+      amountCents: z.number(),
+      status: z.string(),
+      at: isoTime,
+    }),
+  ),
+  contactMessages: z.array(z.strictObject({ subject: z.string(), text: z.string(), at: isoTime })),
+});
+export type AccountExport = z.infer<typeof AccountExportSchema>;

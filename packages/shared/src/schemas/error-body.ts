@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ERROR_TYPES, type ErrorCode } from '../errors.js';
+
+/**
+ * The body of every failed API call, whatever refused it: a route, the error handler, Node itself
+ * (apps/server/src/http/error-handler.ts). The API's document names it ErrorBody.
+ */
+export const ErrorBodySchema = z
+  .object({
+    error: z.literal(true),
+    message: z.string().meta({ description: 'Meant for people: the web app shows it as it is.' }),
+    errorType: z
+      .enum(Object.keys(ERROR_TYPES) as [ErrorCode, ...ErrorCode[]])
+      .optional()
+      .meta({ description: 'A stable code for the kind of failure, e.g. VALIDATION, RATE_LIMITED, NO_CREDITS.' }),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'For a form: the message for each refused field, by its dotted path.' }),
+  })
+  .meta({ id: 'ErrorBody', description: 'The body of every failed API call.' });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

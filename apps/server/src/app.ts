@@ -22,6 +22,7 @@ import { registerWebApp } from './http/web-app.js';
 import { registerAccountRoutes } from './features/accounts/routes.js';
 import { registerContactRoutes } from './features/contact/routes.js';
 import { registerCreditRoutes } from './features/credits/routes.js';
+import { registerDiscoveryRoutes } from './features/discovery/routes.js';
 import { registerJobBoardRoutes } from './features/job-board/routes.js';
 import { registerJobRoutes } from './features/jobs/routes.js';
 import { registerMediaRoutes } from './features/media/routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   registerJobRoutes(app, deps);
   registerResumeRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
+  registerDiscoveryRoutes(app, deps);
 
   await registerWebApp(app, deps.config.webDist ?? DEFAULT_WEB_DIST);
   return app;

@@ -1,0 +1,195 @@
+// How search engines and feed readers find the live postings: robots.txt, the sitemaps (streamed
+// from the database in batches, split under an index past 50,000 URLs) and the Atom feed.
+import { COUNTRIES, DEFAULT_JOB_TITLE, countryLabel } from '@teacheast/shared';
+import type { Deps } from '../../deps.js';
+import { notFound } from '../../errors.js';
+import { liveSince } from '../jobs/lifecycle.js';
+import * as repo from './repo.js';
+import { xmlText } from './xml.js';
+
+/** The sitemaps.org limit of URLs in one sitemap; an index takes over past it. */
+export const SITEMAP_URLS_MAX = 50_000;
+/** Postings read from the database at a time, and written as one chunk. */
+const SITEMAP_BATCH = 2_000;
+export const FEED_SIZE = 50;
+
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const STATIC_PATHS = ['/', '/about-us', '/contact-us', '/terms-of-service'];
+
+/** Paths for people with an account or in the middle of something: nothing a search engine should list. */
+const DISALLOWED_PATHS = [
+  '/api/',
+  '/account',
+  '/post-job',
+  '/post-resume',
+  '/purchase-form',
+  '/subscription',
+  '/resume-board',
+  '/resume/',
+  '/job/metrics',
+  '/change-password',
+  '/confirmation',
+  '/special-register',
+  '/login',
+  '/register',
+  '/forgot-password',
+];
+
+/** A sitemap as its chunks of text, read from the database as they are sent. */
+type XmlChunks = AsyncGenerator<string, void, undefined>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const postingPath = (id: string) => `/posting/${encodeURIComponent(id)}`;
+const searchPath = (country: string) => `/jobs?country=${encodeURIComponent(country)}&page=1`;
+
+export function readRobotsTxt(deps: Deps): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${deps.config.publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** Home, the static pages and each country's search: the same for every site, whatever its size. */
+function pageUrls(deps: Deps): string[] {
+  const base = deps.config.publicUrl;
+  return [...STATIC_PATHS, ...COUNTRIES.map((c) => searchPath(c.value))].map(
+    (path) => `<url><loc>${xmlText(base + path)}</loc></url>\n`,
+  );
+}
+
+/**
+ * Up to `max` live postings after `afterId`, in id order, as `<url>` lines, one chunk per batch:
+ * never more than a batch of rows in memory, however many postings there are.
+ */
+async function* postingUrls(deps: Deps, since: number, afterId: string | null, max: number): XmlChunks {
+  const base = deps.config.publicUrl;
+  let last = afterId;
+  let left = max;
+  while (left > 0) {
+    const rows = await repo.findLivePostingsAfter(deps.db, since, last, Math.min(SITEMAP_BATCH, left));
+    if (rows.length === 0) return;
+    let chunk = '';
+    for (const row of rows) {
+      chunk += `<url><loc>${xmlText(base + postingPath(row.id))}</loc><lastmod>${iso(row.updated_at)}</lastmod></url>\n`;
+    }
+    yield chunk;
+    last = rows[rows.length - 1]!.id;
+    left -= rows.length;
+  }
+}
+
+async function* urlset(pages: string[], postings: XmlChunks | null): XmlChunks {
+  yield `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NS}">\n${pages.join('')}`;
+  if (postings) yield* postings;
+  yield '</urlset>\n';
+}
+
+async function* sitemapIndex(deps: Deps, jobParts: number): XmlChunks {
+  const base = deps.config.publicUrl;
+  const parts = ['/sitemap-pages.xml', ...Array.from({ length: jobParts }, (_, i) => `/sitemap-jobs-${i + 1}.xml`)];
+  yield `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NS}">\n`;
+  yield parts.map((path) => `<sitemap><loc>${xmlText(base + path)}</loc></sitemap>\n`).join('');
+  yield '</sitemapindex>\n';
+}
+
+/**
+ * `/sitemap.xml`: one urlset while pages and postings fit in `maxUrls`; past that, an index of
+ * `/sitemap-pages.xml` and `/sitemap-jobs-{n}.xml`, each of at most `maxUrls` postings by id.
+ * The count is read before anything is sent, so a database that cannot answer gets the error
+ * body instead of half a sitemap.
+ */
+export async function openSitemap(deps: Deps, maxUrls = SITEMAP_URLS_MAX): Promise<XmlChunks> {
+  const since = liveSince(deps.clock.now());
+  const live = await repo.countLivePostings(deps.db, since);
+  const pages = pageUrls(deps);
+  if (pages.length + live <= maxUrls) {
+    // Postings published between the count and the read cannot push the file past the limit.
+    return urlset(pages, postingUrls(deps, since, null, maxUrls - pages.length));
+  }
+  return sitemapIndex(deps, Math.ceil(live / maxUrls));
+}
+
+/** `/sitemap-pages.xml`: home, the static pages and the country searches. Served whatever the site's size. */
+export function openSitemapPages(deps: Deps): XmlChunks {
+  return urlset(pageUrls(deps), null);
+}
+
+/**
+ * `/sitemap-jobs-{n}.xml`: the n-th `maxUrls` live postings by id, from 1 to as many parts as the
+ * postings fill; any other part is not found. Served whatever the site's size, so a part a search
+ * engine was given keeps answering while the site grows past or shrinks under the index.
+ */
+export async function openSitemapJobsPart(deps: Deps, part: string, maxUrls = SITEMAP_URLS_MAX): Promise<XmlChunks> {
+  const n = /^[1-9]\d{0,5}$/.test(part) ? Number(part) : 0;
+  const since = liveSince(deps.clock.now());
+  const live = n === 0 ? 0 : await repo.countLivePostings(deps.db, since);
+  if (n === 0 || n > Math.ceil(live / maxUrls)) throw notFound('No such sitemap');
+  const afterId = n === 1 ? null : await repo.findLivePostingIdAt(deps.db, since, (n - 1) * maxUrls - 1);
+  // A part emptied by postings closing since the count is an empty urlset, never another part's postings.
+  if (n > 1 && afterId === null) return urlset([], null);
+  return urlset([], postingUrls(deps, since, afterId, maxUrls));
+}
+
+type FeedRow = Awaited<ReturnType<typeof repo.findNewestLivePostings>>[number];
+
+/** Newest first, then by id, as the database orders them. */
+const newestFirst = (a: FeedRow, b: FeedRow) =>
+  (b.published_at ?? 0) - (a.published_at ?? 0) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/**
+ * The newest live postings of one country, or of all: every country's newest merged, each read
+ * along its country's search index, where one query over every country would read the whole table.
+ */
+async function findNewestLivePostings(deps: Deps, country: string | null): Promise<FeedRow[]> {
+  const since = liveSince(deps.clock.now());
+  const countries = country === null ? COUNTRIES.map((c) => c.value) : [country];
+  const lists = await Promise.all(countries.map((c) => repo.findNewestLivePostings(deps.db, since, c, FEED_SIZE)));
+  return lists.flat().sort(newestFirst).slice(0, FEED_SIZE);
+}
+
+/**
+ * The Atom 1.0 feed of the newest live postings of one country, or of every country when null: what
+ * a feed reader polls instead of the search page.
+ */
+export async function readFeed(deps: Deps, country: string | null): Promise<string> {
+  const base = deps.config.publicUrl;
+  const rows = await findNewestLivePostings(deps, country);
+  const self = `${base}/feed.xml${country === null ? '' : `?country=${encodeURIComponent(country)}`}`;
+  const alternate = `${base}${country === null ? '/' : searchPath(country)}`;
+  const title = `TeachEast: teaching jobs${country === null ? '' : ` in ${countryLabel(country)}`}`;
+  const updated = rows.length === 0 ? deps.clock.now() : Math.max(...rows.map((r) => r.updated_at));
+
+  const entries = rows.map((row) => {
+    const place = [row.city.trim(), countryLabel(row.country)].filter(Boolean).join(', ');
+    const school = row.company_name.trim();
+    const summary = school === '' ? place : `${school} in ${place}`;
+    return [
+      '<entry>',
+      `<id>urn:uuid:${xmlText(row.id)}</id>`,
+      `<title type="text">${xmlText(row.title.trim() || DEFAULT_JOB_TITLE)}</title>`,
+      `<link rel="alternate" type="text/html" href="${xmlText(base + postingPath(row.id))}"/>`,
+      `<published>${iso(row.published_at ?? row.updated_at)}</published>`,
+      `<updated>${iso(row.updated_at)}</updated>`,
+      `<summary type="text">${xmlText(summary)}</summary>`,
+      '</entry>',
+    ].join('\n');
+  });
+
+  return [
+    `${XML_DECLARATION}<feed xmlns="http://www.w3.org/2005/Atom">`,
+    `<id>${xmlText(self)}</id>`,
+    `<title type="text">${xmlText(title)}</title>`,
+    `<updated>${iso(updated)}</updated>`,
+    `<link rel="self" type="application/atom+xml" href="${xmlText(self)}"/>`,
+    `<link rel="alternate" type="text/html" href="${xmlText(alternate)}"/>`,
+    `<author><name>TeachEast</name><uri>${xmlText(`${base}/`)}</uri></author>`,
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n');
+}

@@ -24,6 +24,8 @@ export const FEATURED_WEBSITE = 'https://www.lotus-centre.example';
 export interface SeededJobBoard {
   url: string;
   featuredJobId: string;
+  /** A Hanoi posting published 50 days ago: closed, still readable by its link. */
+  expiredJobId: string;
   owner: { id: string; token: string };
   stop(): Promise<void>;
 }
@@ -46,8 +48,9 @@ async function solidImage(color: string, width: number, height: number): Promise
 }
 
 /**
- * Vietnam: 13 jobs in Hanoi for children (pages of 12 and 1), 3 in Da Nang for adults, and the
- * newest one, the featured Da Nang job with a header and two photos, owned by `owner`.
+ * Vietnam: 13 jobs in Hanoi for children (pages of 12 and 1), 3 in Da Nang for adults, the newest
+ * one, the featured Da Nang job with a header and two photos, owned by `owner`, and one in Hanoi that
+ * closed after its 45 days.
  */
 async function seed(databaseUrl: string, mediaDir: string) {
   const db = createDb(databaseUrl);
@@ -101,6 +104,8 @@ async function seed(databaseUrl: string, mediaDir: string) {
       },
     );
     jobs.push(featured);
+    const expired = jobRow(r, { ...vietnam, city: 'Hanoi', ageGroup: 'Children', publishedAt: hoursAgo(50 * 24) });
+    jobs.push(expired);
     await db.insertInto('jobs').values(jobs).execute();
     await db
       .insertInto('job_images')
@@ -110,7 +115,7 @@ async function seed(databaseUrl: string, mediaDir: string) {
           .map((url, position) => ({ id: randomUUID(), job_id: featured.id, position, url, created_at: now })),
       )
       .execute();
-    return { featuredJobId: featured.id, owner: { id: ownerId, token } };
+    return { featuredJobId: featured.id, expiredJobId: expired.id, owner: { id: ownerId, token } };
   } finally {
     await db.destroy();
   }

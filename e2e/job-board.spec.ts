@@ -481,3 +481,65 @@ test('on a phone the filters fold behind one button and the first result is in t
   await expect(page.getByLabel('City', { exact: true })).toHaveValue('Hanoi');
   await context.close();
 });
+
+test('search engines get a JobPosting for a live posting, none for a closed one, and only live postings in the sitemap and feed', async ({
+  page,
+  request,
+  jobBoard,
+  baseURL,
+}) => {
+  const structuredData = () =>
+    page.evaluate(() => ({
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+        (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>,
+      ),
+      robots: document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null,
+      ogImage: document.querySelector('meta[property="og:image"]')?.getAttribute('content') ?? null,
+    }));
+
+  await page.goto(`/posting/${jobBoard.featuredJobId}`);
+  const live = await structuredData();
+  expect(live.robots).toBeNull();
+  expect(live.ogImage).toMatch(new RegExp(`^${baseURL}/media/img/e2e-0-`));
+  expect(live.jsonLd).toHaveLength(1);
+  expect(live.jsonLd[0]).toMatchObject({
+    '@type': 'JobPosting',
+    title: FEATURED_TITLE,
+    hiringOrganization: { '@type': 'Organization', name: FEATURED_COMPANY, sameAs: `${FEATURED_WEBSITE}/` },
+    jobLocation: { address: { addressLocality: 'Da Nang', addressCountry: 'VN' } },
+    identifier: { value: jobBoard.featuredJobId },
+  });
+
+  const closed = await page.goto(`/posting/${jobBoard.expiredJobId}`);
+  expect(closed?.status()).toBe(200);
+  await expect(page.getByText('This job is closed.')).toBeVisible();
+  expect(await structuredData()).toMatchObject({ jsonLd: [], robots: 'noindex' });
+
+  // The sitemap names every live posting and never the closed one; the feed starts with the newest.
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const feed = await (await request.get('/feed.xml?country=vietnam')).text();
+  const read = await page.evaluate(
+    ([sitemapXml, feedXml]) => {
+      const parse = (text: string) => new DOMParser().parseFromString(text, 'application/xml');
+      const map = parse(sitemapXml);
+      const atom = parse(feedXml);
+      return {
+        wellFormed: !map.querySelector('parsererror') && !atom.querySelector('parsererror'),
+        locs: [...map.getElementsByTagName('loc')].map((l) => l.textContent ?? ''),
+        entries: [...atom.getElementsByTagName('entry')].map(
+          (e) => e.getElementsByTagName('link')[0]?.getAttribute('href') ?? '',
+        ),
+      };
+    },
+    [sitemap, feed] as const,
+  );
+  expect(read.wellFormed).toBe(true);
+  const postings = read.locs.filter((loc) => loc.includes('/posting/'));
+  expect(postings).toHaveLength(17);
+  expect(postings).toContain(`${baseURL}/posting/${jobBoard.featuredJobId}`);
+  expect(read.locs.join(' ')).not.toContain(jobBoard.expiredJobId);
+  expect(read.locs).toContain(`${baseURL}/jobs?country=vietnam&page=1`);
+  expect(read.entries).toHaveLength(17);
+  expect(read.entries[0]).toBe(`${baseURL}/posting/${jobBoard.featuredJobId}`);
+  expect(read.entries.join(' ')).not.toContain(jobBoard.expiredJobId);
+});

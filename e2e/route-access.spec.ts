@@ -28,9 +28,11 @@ test.describe('anonymous visitor', () => {
     });
   }
 
-  test('is sent home from an unknown path', async ({ page, baseURL }) => {
-    await page.goto('/no/such/page');
-    await expect(page).toHaveURL(`${baseURL}/`);
+  test('gets the not-found page, answered 404, at a path the app does not know', async ({ page, baseURL }) => {
+    const answer = await page.goto('/no/such/page');
+    expect(answer?.status()).toBe(404);
+    await expect(page).toHaveURL(`${baseURL}/no/such/page`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 
   test('may open the public pages', async ({ page, baseURL }) => {
@@ -77,15 +79,21 @@ test.describe('anonymous visitor', () => {
 });
 
 test.describe('logged-in user', () => {
-  test('is sent home from login, register and the other visitor-only pages', async ({ page, accounts, baseURL }) => {
+  test('is sent home from login, register and the other visitor-only pages, and told of unknown paths', async ({
+    page,
+    accounts,
+    baseURL,
+  }) => {
     const user = await accounts.createConfirmedUser('member');
     await accounts.logInAs(page, user);
     for (const path of ANONYMOUS_ONLY) {
       await page.goto(path);
       await expect(page, path).toHaveURL(`${baseURL}/`);
     }
-    await page.goto('/somewhere/else');
-    await expect(page).toHaveURL(`${baseURL}/`);
+    // A path the app does not know is a 404 page for members too (decision 007).
+    const unknown = await page.goto('/somewhere/else');
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 
   test('may open the member pages, and the navigation knows who they are', async ({ page, accounts, baseURL }) => {

@@ -183,6 +183,6 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   registerSubscriptionRoutes(app, deps);
   registerDiscoveryRoutes(app, deps);
 
-  await registerWebApp(app, deps.config.webDist ?? DEFAULT_WEB_DIST);
+  await registerWebApp(app, deps.config.webDist ?? DEFAULT_WEB_DIST, deps.config.publicUrl);
   return app;
 }

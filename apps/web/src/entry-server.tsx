@@ -12,7 +12,8 @@ import { setServerSanitizer } from './ui/rich-text';
 // The page table the server serves from: which paths are rendered here and with which API answers,
 // and which page's code each landing path loads.
 export { PRERENDERED_ROUTES, prerenderApiPaths } from './app/prerender';
-export { LANDING_PAGES, landingPageAt } from './app/router';
+export { LANDING_PAGES, landingPageAt, pageAt } from './app/router';
+export { pageHeadAt } from './app/page-heads';
 export { PRERENDER_DATA_ID } from './config/storage-keys';
 
 export interface RenderOptions {
@@ -23,7 +24,6 @@ export interface RenderOptions {
 export interface RenderedPage {
   /** The markup that goes inside <div id="root">. */
   html: string;
-  title: string;
 }
 
 /** Renders the page at `url` as a visitor who is not logged in sees it, with `answers` already loaded. */
@@ -35,8 +35,7 @@ export async function render(
   setServerSanitizer(options.sanitizeHtml);
   // Nothing is fetched on the server: queries without an answer render their loading state.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const title = seedQueries(client, url, answers);
-  if (title === null) return null;
+  if (!seedQueries(client, url, answers)) return null;
   // The first render is the anonymous visitor's; a logged-in browser renders afresh (main.tsx).
   client.setQueryData(currentUserQueryKey, null);
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
@@ -44,5 +43,5 @@ export async function render(
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   client.clear();
-  return { html: Buffer.concat(chunks).toString('utf8'), title };
+  return { html: Buffer.concat(chunks).toString('utf8') };
 }

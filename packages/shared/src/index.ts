@@ -13,3 +13,4 @@ export * from './schemas/account.js';
 export * from './schemas/payments.js';
 export * from './schemas/subscriptions.js';
 export * from './schemas/system.js';
+export type * from './page-head.js';

@@ -79,6 +79,19 @@ export function buildPageShells(dist: string, landing?: LandingPages): PageShell
   };
 }
 
+const HEAD_DEFAULTS = /<title>[^<]*<\/title>|<meta\s+name="description"[^>]*>/g;
+
+/** The shell with `tags` (the page's own title, description and the rest) in place of index.html's. */
+export function withHead(shell: string, tags: string): string {
+  let placed = false;
+  const html = shell.replace(HEAD_DEFAULTS, () => {
+    if (placed) return '';
+    placed = true;
+    return tags;
+  });
+  return placed ? html : html.replace('</head>', () => `${tags}</head>`);
+}
+
 /** A page's HTML: never kept by caches, since it names the current build's files. */
 export function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply {
   return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

@@ -6,10 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SIGNED_IN_COOKIE } from '@teacheast/shared';
+import { SIGNED_IN_COOKIE, type PageHead } from '@teacheast/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonForScript } from '../features/discovery/job-posting.js';
+import { headTags } from '../features/discovery/page-head.js';
 import { sanitizeRichText } from '../integrations/html/sanitize.js';
-import { sendPage, type LandingPages, type PageShells } from './page-shells.js';
+import { sendPage, withHead, type LandingPages, type PageShells } from './page-shells.js';
 
 /** What the web app's dist-ssr/entry-server.js exports. */
 export interface PageRenderer extends LandingPages {
@@ -22,7 +24,11 @@ export interface PageRenderer extends LandingPages {
     url: string,
     answers: Record<string, unknown>,
     options: { sanitizeHtml: (html: string) => string },
-  ): Promise<{ html: string; title: string } | null>;
+  ): Promise<{ html: string } | null>;
+  /** The page the route table shows at a path ('not-found-page' for a path it does not know), or null. */
+  pageAt(pathname: string): string | null;
+  /** What the page at `url` says of itself in its <head>, given the answers it is rendered with. */
+  pageHeadAt(url: string, answers: Record<string, unknown>): PageHead;
 }
 
 /** The render bundle beside `dist` (apps/web/dist-ssr), or undefined when it was not built. */
@@ -33,57 +39,63 @@ export async function loadPageRenderer(dist: string): Promise<PageRenderer | und
 }
 
 const SIGNED_IN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]!);
 
-/** The rendered page in its shell: the markup in #root, the answers beside it as inert JSON, the title. */
-export function fillShell(
-  shell: string,
-  page: { html: string; title: string },
-  answers: Record<string, unknown>,
-  dataId: string,
-): string {
-  // '<' escaped inside the JSON, so no answer can close the <script> element early.
-  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
-  return shell
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace(
-      '<div id="root"></div>',
-      () => `<div id="root">${page.html}</div><script type="application/json" id="${dataId}">${json}</script>`,
-    );
+/** The rendered page in its shell: the markup in #root, the answers beside it as inert JSON. */
+export function fillShell(shell: string, html: string, answers: Record<string, unknown>, dataId: string): string {
+  // No answer can close the <script> element early or open a comment (jsonForScript).
+  const json = jsonForScript(answers);
+  return shell.replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${html}</div><script type="application/json" id="${dataId}">${json}</script>`,
+  );
 }
 
-/** Answers GET on each of the bundle's PRERENDERED_ROUTES with the rendered page. */
-export function registerServerRender(app: FastifyInstance, renderer: PageRenderer, shells: PageShells): void {
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+/** A call a page is rendered with that found nothing: the page shows "not found", answered 404. */
+const isNotFound = (status: number) => status === 404 || status === 400;
+
+export type PageRender = (request: FastifyRequest, reply: FastifyReply, status?: number) => Promise<FastifyReply>;
+
+/**
+ * Answers GET on each of the bundle's PRERENDERED_ROUTES with the rendered page, and returns the
+ * renderer for the not-found page too (web-app.ts).
+ */
+export function registerServerRender(
+  app: FastifyInstance,
+  renderer: PageRenderer,
+  shells: PageShells,
+  publicUrl: string,
+): PageRender {
+  const head = (url: string, answers: Record<string, unknown>) =>
+    headTags(renderer.pageHeadAt(url, answers), publicUrl);
+  const renderPage: PageRender = async (request, reply, status = 200) => {
     const url = request.url;
     const pathname = url.split('?')[0]!;
     // Members get the app's own render: the server's is the anonymous visitor's page.
     const isMember = SIGNED_IN.test(request.headers.cookie ?? '');
     const apiPaths = isMember ? null : renderer.prerenderApiPaths(url);
-    if (!apiPaths) return sendPage(reply, shells.shellFor(pathname));
+    if (!apiPaths) return sendPage(reply, withHead(shells.shellFor(pathname), head(url, {})), status);
     try {
       // The same answers the browser would get, through the same routes, checks and cache.
       const replies = await Promise.all(apiPaths.map((apiPath) => app.inject({ method: 'GET', url: apiPath })));
       const answers: Record<string, unknown> = {};
-      let status = 200;
       replies.forEach((answer, i) => {
         if (answer.statusCode === 200) answers[apiPaths[i]!] = answer.json();
-        else if (answer.statusCode === 404) status = 404;
+        else if (isNotFound(answer.statusCode)) {
+          answers[apiPaths[i]!] = { ...answer.json<object>(), status: answer.statusCode };
+          status = 404;
+        }
       });
       const page = await renderer.render(url, answers, { sanitizeHtml: sanitizeRichText });
-      if (!page) return sendPage(reply, shells.shellFor(pathname), status);
-      return sendPage(
-        reply,
-        fillShell(shells.renderedShellFor(pathname), page, answers, renderer.PRERENDER_DATA_ID),
-        status,
-      );
+      const shell = withHead(page ? shells.renderedShellFor(pathname) : shells.shellFor(pathname), head(url, answers));
+      if (!page) return sendPage(reply, shell, status);
+      return sendPage(reply, fillShell(shell, page.html, answers, renderer.PRERENDER_DATA_ID), status);
     } catch (err) {
       // A page that cannot be rendered here is still served: the browser renders it instead.
       request.log.error({ err }, 'page render failed');
-      return sendPage(reply, shells.shellFor(pathname));
+      return sendPage(reply, shells.shellFor(pathname), status);
     }
   };
   // Not kept by the response cache (members get another page); the API answers they are made of are.
-  for (const route of renderer.PRERENDERED_ROUTES) app.get(route, renderPage);
+  for (const route of renderer.PRERENDERED_ROUTES) app.get(route, (request, reply) => renderPage(request, reply));
+  return renderPage;
 }

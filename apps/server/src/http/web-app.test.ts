@@ -17,17 +17,42 @@ const MANIFEST = {
   'src/app/pages/jobs-page.tsx': { file: 'assets/jobs-page.js' },
 };
 const RENDER_BUNDLE = `
-export const PRERENDERED_ROUTES = ['/'];
+export const PRERENDERED_ROUTES = ['/', '/posting/:uuid'];
 export const PRERENDER_DATA_ID = 'prerender-data';
 export const LANDING_PAGES = ['home-page', 'jobs-page'];
 export function landingPageAt(pathname) {
   return pathname === '/' ? 'home-page' : pathname === '/jobs' ? 'jobs-page' : null;
 }
+export function pageAt(pathname) {
+  if (pathname.startsWith('/posting/')) return 'posting-page';
+  return landingPageAt(pathname) ?? (pathname === '/about-us' ? 'about-us-page' : 'not-found-page');
+}
 export function prerenderApiPaths(url) {
-  return url.split('?')[0] === '/' ? ['/api/greeting'] : null;
+  const pathname = url.split('?')[0];
+  if (pathname.startsWith('/posting/')) return ['/api/job/' + pathname.slice(9)];
+  return pathname === '/' || pageAt(pathname) === 'not-found-page' ? ['/api/greeting'] : null;
 }
 export async function render(url, answers) {
-  return { html: '<main>' + answers['/api/greeting'].text + '</main>', title: 'Home' };
+  const pathname = url.split('?')[0];
+  if (pathname.startsWith('/posting/')) {
+    const answer = answers['/api/job/' + pathname.slice(9)];
+    return { html: '<main>' + (answer.status === 404 ? 'Job not found' : answer.job) + '</main>' };
+  }
+  const text = pageAt(pathname) === 'not-found-page' ? 'Page not found' : answers['/api/greeting'].text;
+  return { html: '<main>' + text + '</main>' };
+}
+export function pageHeadAt(url, answers) {
+  const pathname = url.split('?')[0];
+  return {
+    title: 'The page at ' + pathname,
+    description: 'All about ' + pathname,
+    canonicalPath: pathname,
+    noindex: pageAt(pathname) === 'not-found-page',
+    type: 'website',
+    imagePath: null,
+    feed: { path: '/feed.xml', title: 'New jobs' },
+    job: null,
+  };
 }
 `;
 
@@ -48,7 +73,12 @@ describe('the web app', () => {
     fs.writeFileSync(path.join(root, 'dist-ssr/entry-server.js'), RENDER_BUNDLE);
     app = Fastify();
     app.get('/api/greeting', async () => ({ text: 'Hello from Tokyo' }));
-    await registerWebApp(app, dist);
+    app.get<{ Params: { uuid: string } }>('/api/job/:uuid', async (request, reply) =>
+      request.params.uuid === 'gone'
+        ? reply.status(404).send({ error: true, message: 'No such job' })
+        : { job: `Job ${request.params.uuid}` },
+    );
+    await registerWebApp(app, dist, 'https://teacheast.example');
     await app.ready();
   });
   afterAll(async () => {
@@ -61,7 +91,11 @@ describe('the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body).toContain('<title>Home</title>');
+    expect(res.body).toContain('<title>The page at /</title>');
+    expect(res.body).toContain('<meta name="description" content="All about /">');
+    expect(res.body).toContain('<link rel="canonical" href="https://teacheast.example/">');
+    expect(res.body).not.toContain('<title>TeachEast</title>');
+    expect(res.body).not.toContain('noindex');
     expect(res.body).toContain('<div id="root"><main>Hello from Tokyo</main></div>');
     expect(res.body).toContain(
       '<script type="application/json" id="prerender-data">{"/api/greeting":{"text":"Hello from Tokyo"}}',
@@ -85,7 +119,35 @@ describe('the web app', () => {
     expect(jobs.body).toContain('<link rel="modulepreload" crossorigin href="/assets/jobs-page.js">');
     const other = await app.inject({ url: '/about-us' });
     expect(other.statusCode).toBe(200);
-    expect(other.body).toBe(INDEX_HTML);
+    expect(other.body).toContain('<title>The page at /about-us</title>');
+    expect(other.body).toContain('<link rel="canonical" href="https://teacheast.example/about-us">');
+    expect(other.body).toContain('<div id="root"></div>');
+  });
+
+  it('answers a path the app does not know with its not-found page, rendered, and a 404', async () => {
+    for (const url of ['/no/such/page', '/nowhere?x=1']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<div id="root"><main>Page not found</main></div>');
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
+    }
+    // A member's browser renders the page itself, but the status is the same.
+    const member = await app.inject({ url: '/no/such/page', headers: { cookie: 'teacheast_signed_in=1' } });
+    expect(member.statusCode).toBe(404);
+    expect(member.body).toContain('<div id="root"></div>');
+  });
+
+  it('answers 404 when the API call a rendered page is made of finds nothing, and says so in the page', async () => {
+    const found = await app.inject({ url: '/posting/here' });
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toContain('<main>Job here</main>');
+    const gone = await app.inject({ url: '/posting/gone' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain('<main>Job not found</main>');
+    // The browser starts from the same refusal, so it renders the same page.
+    const json = /<script type="application\/json" id="prerender-data">(.*?)<\/script>/.exec(gone.body)![1]!;
+    expect(JSON.parse(json)).toEqual({ '/api/job/gone': { error: true, message: 'No such job', status: 404 } });
   });
 
   it('serves hashed assets for a year and other files revalidated', async () => {

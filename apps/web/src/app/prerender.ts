@@ -3,13 +3,13 @@
 // and the browser fills its query cache with the same answers before React takes the page over
 // (hydration). This module is the one list of those pages and their answers, used on both sides.
 import type { QueryClient } from '@tanstack/react-query';
-import type { CitiesAnswer, JobAnswer, JobSearchAnswer, SiteConfig } from '@teacheast/shared';
+import type { CitiesAnswer, ErrorBody, JobAnswer, JobSearchAnswer, SiteConfig } from '@teacheast/shared';
 import { matchPath } from 'react-router';
 import { jobKeys } from '../features/jobs/api';
-import { postingTitle } from '../features/jobs/components/job-facts';
-import { readSearch, searchTitle } from '../features/jobs/search-params';
+import { readSearch } from '../features/jobs/search-params';
 import { readSiteConfig, siteConfigQueryKey } from '../lib/site-config';
-import { documentTitle } from '../ui/use-page-title';
+import { ApiError } from '../lib/api-error';
+import { pageAt } from './router';
 
 /**
  * The pages rendered ahead, as route patterns. The server answers exactly these paths with a render
@@ -17,8 +17,19 @@ import { documentTitle } from '../ui/use-page-title';
  */
 export const PRERENDERED_ROUTES = ['/', '/jobs', '/posting/:uuid'] as const;
 
-/** API answers by path, e.g. { "/api/job/…": { job: … } }: what the server embeds in the page. */
+/**
+ * API answers by path, e.g. { "/api/job/…": { job: … } }: what the server embeds in the page. A call
+ * that was refused as not found (404, or 400 for a malformed id) is there as its error body with its
+ * `status`, so both sides render the same "not found".
+ */
 export type PrerenderAnswers = Record<string, unknown>;
+
+/** A refused call in PrerenderAnswers. */
+export type RefusedAnswer = ErrorBody & { status: number };
+
+export function isRefusedAnswer(answer: unknown): answer is RefusedAnswer {
+  return typeof answer === 'object' && answer !== null && (answer as { error?: unknown }).error === true;
+}
 
 interface Preload {
   /** The query the page reads… */
@@ -31,8 +42,6 @@ interface Preload {
 
 interface Plan {
   preloads: Preload[];
-  /** The tab title, from the filled cache. */
-  title: (client: QueryClient) => string;
 }
 
 /**
@@ -51,9 +60,13 @@ const siteConfig: Preload = {
 
 function planFor(pathname: string, search: URLSearchParams): Plan | null {
   const route = PRERENDERED_ROUTES.map((pattern) => matchPath(pattern, pathname)).find(Boolean);
-  if (!route) return null;
+  if (!route) {
+    // Any path the app does not know: the not-found page, rendered too, so it is a real page with a 404.
+    if (pageAt(pathname) !== 'not-found-page') return null;
+    return { preloads: [siteConfig] };
+  }
   if (route.pattern.path === '/') {
-    return { preloads: [siteConfig], title: () => documentTitle('') };
+    return { preloads: [siteConfig] };
   }
   if (route.pattern.path === '/jobs') {
     const { country, city, ageGroup, q, page } = readSearch(search);
@@ -78,7 +91,6 @@ function planFor(pathname: string, search: URLSearchParams): Plan | null {
           select: reading((d: CitiesAnswer) => d),
         },
       ],
-      title: () => searchTitle(country),
     };
   }
   const uuid = route.params.uuid;
@@ -88,17 +100,18 @@ function planFor(pathname: string, search: URLSearchParams): Plan | null {
         siteConfig,
         {
           queryKey: jobKeys.job(uuid),
-          path: `/api/job/${encodeURIComponent(uuid)}`,
+          path: jobAnswerPath(uuid),
           select: reading((d: JobAnswer) => d.job),
         },
       ],
-      title: (client) => {
-        const job = client.getQueryData<Parameters<typeof postingTitle>[0]>(jobKeys.job(uuid));
-        return documentTitle(job ? postingTitle(job) : 'Job posting');
-      },
     };
   }
   return null;
+}
+
+/** The API call whose answer a posting page is rendered with. */
+export function jobAnswerPath(uuid: string): string {
+  return `/api/job/${encodeURIComponent(uuid)}`;
 }
 
 function split(url: string): { pathname: string; search: URLSearchParams } {
@@ -114,15 +127,25 @@ export function prerenderApiPaths(url: string): string[] | null {
 
 /**
  * Fills `client` with the answers for the page at `url`. An answer that is missing is left out: the
- * page then fetches it as usual. Returns the page's tab title.
+ * page then fetches it as usual. Returns false when the page is not rendered ahead.
  */
-export function seedQueries(client: QueryClient, url: string, answers: PrerenderAnswers): string | null {
+export function seedQueries(client: QueryClient, url: string, answers: PrerenderAnswers): boolean {
   const { pathname, search } = split(url);
   const plan = planFor(pathname, search);
-  if (!plan) return null;
+  if (!plan) return false;
   for (const preload of plan.preloads) {
-    if (!(preload.path in answers)) continue;
-    client.setQueryData(preload.queryKey, preload.select(answers[preload.path]));
+    const answer = answers[preload.path];
+    if (answer === undefined) continue;
+    if (isRefusedAnswer(answer)) {
+      // The query starts in the error the browser's own call would meet: the page shows "not found".
+      const error = new ApiError(answer.status, answer.message, { errorType: answer.errorType });
+      client
+        .getQueryCache()
+        .build(client, { queryKey: preload.queryKey })
+        .setState({ status: 'error', error, errorUpdatedAt: Date.now(), fetchStatus: 'idle' });
+    } else {
+      client.setQueryData(preload.queryKey, preload.select(answer));
+    }
   }
-  return plan.title(client);
+  return true;
 }

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { LANDING_PAGES, landingPageAt, routes } from './router';
+import { LANDING_PAGES, landingPageAt, pageAt, routes } from './router';
 
 /** The file in pages/ of every page in the route table. */
 function pageFiles(table: RouteObject[]): string[] {
@@ -34,22 +34,33 @@ describe('the page table', () => {
       '/forgot-password': 'forgot-password-page',
       '/account': 'account-page',
       '/account/published': 'account-page',
+      '/no-such-page': 'not-found-page',
+      '/posting': 'not-found-page',
     };
     for (const [path, file] of Object.entries(shown)) expect(landingPageAt(path), path).toBe(file);
   });
 
   it('has no landing page for the other pages, nor for paths the router sends elsewhere', () => {
+    // Paths that name pages of the app, shown or redirected; only unknown paths are the not-found page.
     for (const path of [
       '/post-job',
       '/post-job/stepper/details/3f1c',
       '/confirmation/token',
       '/change-password/token',
       '/purchase-form/one',
-      '/account/published/more',
-      '/posting',
-      '/no-such-page',
     ]) {
       expect(landingPageAt(path), path).toBeNull();
+      expect(pageAt(path), path).not.toBe('not-found-page');
     }
+  });
+
+  it('shows the not-found page at any path it does not know, and keeps the redirects of the paths it does', () => {
+    for (const path of ['/no-such-page', '/posting', '/account/published/more', '/jobs/japan', '/about-us/team']) {
+      expect(pageAt(path), path).toBe('not-found-page');
+    }
+    // Wizard steps that do not exist go back to the wizard's start (the spec's redirects), not to 404.
+    expect(pageAt('/post-job/nowhere')).toBeNull();
+    expect(pageAt('/post-resume/a/b/c')).toBeNull();
+    expect(pageAt('/about-us')).toBe('about-us-page');
   });
 });

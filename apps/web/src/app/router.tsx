@@ -52,6 +52,9 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return Object.assign(lazy(preload), { preload, file });
 }
 
+/** The route of any path the app does not know: the not-found page, answered 404 by the server. */
+const UNKNOWN_PATH = 'unknown-path';
+
 const AccountPage = page(() => import('./pages/account-page'), 'AccountPage');
 
 const publicRoutes: RouteObject[] = [
@@ -152,7 +155,7 @@ export const routes: RouteObject[] = [
       ...publicRoutes,
       { element: <RequireAnonymous />, children: anonymousOnlyRoutes },
       { element: <RequireUser />, children: loggedInOnlyRoutes },
-      { path: '*', element: <Navigate to={paths.home()} replace /> },
+      { id: UNKNOWN_PATH, path: '*', Component: page(() => import('./pages/not-found-page'), 'NotFoundPage') },
     ],
   },
 ];
@@ -175,12 +178,23 @@ export const LANDING_PAGES: readonly string[] = [
   'about-us-page',
   'forgot-password-page',
   'account-page',
+  'not-found-page',
 ];
 
 /** The landing page (its file in pages/) that the route table shows at `pathname`, or null. */
 export function landingPageAt(pathname: string): string | null {
   const shown = matchRoutes(routes, pathname)?.at(-1)?.route.Component as Partial<PageComponent> | null | undefined;
   return shown?.file && LANDING_PAGES.includes(shown.file) ? shown.file : null;
+}
+
+/**
+ * The page (its file in pages/) that the route table shows at `pathname`, or null where it only
+ * redirects; 'not-found-page' for a path the app does not know.
+ */
+export function pageAt(pathname: string): string | null {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  if (match?.route.id === UNKNOWN_PATH) return 'not-found-page';
+  return (match?.route.Component as Partial<PageComponent> | null | undefined)?.file ?? null;
 }
 
 /** Starts loading the code of the page at `pathname`, e.g. while the session is still loading. */

@@ -2,11 +2,12 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 import { Page } from '../../ui/page';
+import { PAGE_HEADS } from '../static-pages';
 
 export function ForgotPasswordPage() {
   return (
     <Page
-      title="Forgot password"
+      title={PAGE_HEADS['forgot-password-page'].title}
       width="narrow"
       intro={
         <p>

@@ -1,10 +1,11 @@
 import { PurchaseJobs } from '../../features/employers/components/purchase-jobs';
 import { Page } from '../../ui/page';
+import { PAGE_HEADS } from '../static-pages';
 
 /** /post-job: the same content as the purchase page, so the entry point is never empty. */
 export function PostJobPage() {
   return (
-    <Page title="Post a teaching job" documentTitle="Post Job">
+    <Page title="Post a teaching job" documentTitle={PAGE_HEADS['post-job-page'].title}>
       <PurchaseJobs />
     </Page>
   );

@@ -13,7 +13,8 @@ export function PostingPage() {
   const job = useJob(uuid);
   const navigate = useNavigate();
   const location = useLocation();
-  usePageTitle(job.data ? postingTitle(job.data) : 'Job posting');
+  const isMissing = job.isError && isApiError(job.error) && (job.error.status === 404 || job.error.status === 400);
+  usePageTitle(job.data ? postingTitle(job.data) : isMissing ? 'Job not found' : 'Job posting');
 
   // Open at the top, like a new page, even when the results list was scrolled. (Braces matter:
   // Chromium's scrollTo now returns a promise, which React would take for a clean-up function.)
@@ -30,7 +31,6 @@ export function PostingPage() {
   if (job.isPending) return <FullPageSpinner label="Loading the job" />;
 
   if (job.isError) {
-    const isMissing = isApiError(job.error) && (job.error.status === 404 || job.error.status === 400);
     return (
       <div className="page page--medium">
         <h1 className="page__title">{isMissing ? 'Job not found' : 'Something went wrong'}</h1>

@@ -2,11 +2,12 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { Page } from '../../ui/page';
+import { PAGE_HEADS } from '../static-pages';
 
 export function RegisterPage() {
   return (
     <Page
-      title="Create your account"
+      title={PAGE_HEADS['register-page'].title}
       documentTitle="Register"
       width="narrow"
       intro={<p>An account is needed to post a resume, post a job and access the Resume Board.</p>}

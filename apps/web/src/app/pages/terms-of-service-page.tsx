@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { Page } from '../../ui/page';
+import { PAGE_HEADS } from '../static-pages';
 
 // Prices and limits come from the shared constants, so the terms always match what the product charges.
 const EFFECTIVE_DATE = 'January 1, 2025';
@@ -384,7 +385,7 @@ const SECTIONS: Section[] = [
 export function TermsOfServicePage() {
   return (
     <Page
-      title="Terms of Service"
+      title={PAGE_HEADS['terms-of-service-page'].title}
       width="medium"
       intro={<p>Effective {EFFECTIVE_DATE}. Please read these terms carefully.</p>}
     >

@@ -1,0 +1,88 @@
+// A live posting described as a schema.org JobPosting, the data search engines list jobs from. Built
+// from the same answer the posting page shows, on the server, where PUBLIC_URL is known.
+import { DEFAULT_JOB_TITLE, POSTING_LIFETIME_DAYS, type Country, type Job } from '@teacheast/shared';
+import { sanitizeRichText } from '../../integrations/html/sanitize.js';
+import { parsePay } from './pay.js';
+
+/** ISO 3166-1 alpha-2, as addressCountry wants it. */
+const COUNTRY_CODES: Record<Country, string> = {
+  china: 'CN',
+  indonesia: 'ID',
+  japan: 'JP',
+  'south-korea': 'KR',
+  taiwan: 'TW',
+  thailand: 'TH',
+  vietnam: 'VN',
+};
+
+/** Contracts shorter than this many months are contract work; the rest are full-time posts. */
+const FULL_TIME_FROM_MONTHS = 6;
+
+/** The school's own site, when what it typed is one: sameAs takes only an http(s) address. */
+function website(link: string): string | null {
+  try {
+    const url = new URL(link.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The JobPosting of a live posting (status 'published', with its publication date). */
+export function jobPostingData(job: Job, publicUrl: string): Record<string, unknown> {
+  const published = new Date(job.publishedDate ?? 0);
+  const validThrough = new Date(published.getTime() + POSTING_LIFETIME_DAYS * 86_400_000);
+  const months = Number(job.duration);
+  const site = website(job.link);
+  const salary = parsePay(job.pay, job.country);
+  const url = `${publicUrl}/posting/${job.uuid}`;
+  return {
+    '@context': 'https://schema.org/',
+    '@type': 'JobPosting',
+    title: job.title || DEFAULT_JOB_TITLE,
+    description: sanitizeRichText(job.descriptionHTML),
+    datePosted: published.toISOString(),
+    validThrough: validThrough.toISOString(),
+    employmentType: months >= 1 && months < FULL_TIME_FROM_MONTHS ? 'CONTRACTOR' : 'FULL_TIME',
+    hiringOrganization: { '@type': 'Organization', name: job.companyName, ...(site ? { sameAs: site } : {}) },
+    jobLocation: {
+      '@type': 'Place',
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: job.city,
+        addressCountry: COUNTRY_CODES[job.country as Country] ?? job.country,
+      },
+    },
+    identifier: { '@type': 'PropertyValue', name: 'TeachEast', value: job.uuid },
+    // Teachers apply by the school's e-mail or site until applying on TeachEast exists.
+    directApply: false,
+    url,
+    ...(job.thumbnail ? { image: `${publicUrl}${job.thumbnail}` } : {}),
+    ...(salary
+      ? {
+          baseSalary: {
+            '@type': 'MonetaryAmount',
+            currency: salary.currency,
+            value: {
+              '@type': 'QuantitativeValue',
+              ...(salary.value !== undefined ? { value: salary.value } : {}),
+              ...(salary.minValue !== undefined ? { minValue: salary.minValue } : {}),
+              ...(salary.maxValue !== undefined ? { maxValue: salary.maxValue } : {}),
+              unitText: salary.unitText,
+            },
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * JSON for a <script> element: no `<` (so no `</script>` or `<!--`), `>` or `&` in it, and the line
+ * separators U+2028/U+2029 written as escapes, so nothing inside can end or open anything in the page.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

@@ -1,0 +1,94 @@
+import type { Job } from '@teacheast/shared';
+import { describe, expect, it } from 'vitest';
+import { pageHeadAt } from './page-heads';
+import { jobAnswerPath } from './prerender';
+
+const uuid = '0b7f3c1e-6a7d-4e3a-9a55-2f4a8d3c1b10';
+const job: Job = {
+  uuid,
+  title: 'Kindergarten Teacher',
+  companyName: 'Sakura English',
+  country: 'japan',
+  city: 'Tokyo',
+  ageGroup: 'Children',
+  pay: '¥280,000/month',
+  startDate: '4',
+  duration: '12',
+  classSize: '1 - 10',
+  thumbnail: '/media/header.webp',
+  publishedDate: '2026-03-01T00:00:00.000Z',
+  email: 'hr@sakura.example',
+  phone: '',
+  link: '',
+  descriptionHTML: `<p>Teach <strong>happy</strong> children &amp; adults.</p><p>${'Long text. '.repeat(40)}</p>`,
+  images: [],
+  favoritedBy: [],
+  status: 'published',
+};
+
+describe('the head of each page', () => {
+  it('home and the fixed pages have their own title and description, and are listed', () => {
+    const home = pageHeadAt('/', {});
+    const about = pageHeadAt('/about-us', {});
+    const terms = pageHeadAt('/terms-of-service', {});
+    expect(home.title).toBe('TeachEast: teaching jobs in East and Southeast Asia');
+    expect(about.title).toBe('About Us | TeachEast');
+    expect(terms.title).toBe('Terms of Service | TeachEast');
+    expect(new Set([home.description, about.description, terms.description]).size).toBe(3);
+    for (const head of [home, about, terms]) expect(head.noindex).toBe(false);
+    expect(about.canonicalPath).toBe('/about-us');
+  });
+
+  it('a search names its place in title and description, with the keywords left out of its canonical address', () => {
+    const head = pageHeadAt('/jobs?country=vietnam&city=Hanoi&ageGroup=Adults&q=business&page=2', {});
+    expect(head.title).toBe('Vietnam Jobs');
+    expect(head.description).toContain('Hanoi, Vietnam');
+    expect(head.description).toContain('adults');
+    expect(head.canonicalPath).toBe('/jobs?country=vietnam&city=Hanoi&ageGroup=Adults&page=2');
+    expect(head.feed.path).toBe('/feed.xml?country=vietnam');
+    expect(head.noindex).toBe(false);
+    expect(pageHeadAt('/jobs', {}).noindex).toBe(true);
+  });
+
+  it('a live posting carries the job for its structured data, a clipped description and its header image', () => {
+    const head = pageHeadAt(`/posting/${uuid}`, { [jobAnswerPath(uuid)]: { job } });
+    expect(head.job).toBe(job);
+    expect(head.noindex).toBe(false);
+    expect(head.type).toBe('article');
+    expect(head.imagePath).toBe('/media/header.webp');
+    expect(head.canonicalPath).toBe(`/posting/${uuid}`);
+    expect(head.title).toBe('Sakura English, Tokyo, Japan | TeachEast');
+    expect(
+      head.description.startsWith(
+        'Kindergarten Teacher at Sakura English in Tokyo, Japan. Pay: ¥280,000/month. Teach happy children & adults.',
+      ),
+    ).toBe(true);
+    expect([...head.description].length).toBeLessThanOrEqual(160);
+    expect(head.description.endsWith('…')).toBe(true);
+  });
+
+  it('a closed posting is not listed and has no structured data', () => {
+    for (const status of ['expired', 'unpublished'] as const) {
+      const head = pageHeadAt(`/posting/${uuid}`, { [jobAnswerPath(uuid)]: { job: { ...job, status } } });
+      expect(head.noindex, status).toBe(true);
+      expect(head.job, status).toBeNull();
+    }
+  });
+
+  it('a posting that does not exist and a path the app does not know are not-found pages', () => {
+    const missing = pageHeadAt(`/posting/${uuid}`, {
+      [jobAnswerPath(uuid)]: { error: true, message: 'Job not found', status: 404 },
+    });
+    expect(missing.title).toBe('Job not found | TeachEast');
+    expect(missing.noindex).toBe(true);
+    const unknown = pageHeadAt('/no/such/page', {});
+    expect(unknown.title).toBe('Page not found | TeachEast');
+    expect(unknown.noindex).toBe(true);
+  });
+
+  it('private pages and the steps of forms are not listed', () => {
+    for (const path of ['/account', '/resume-board', '/login', '/confirmation/abc', '/post-job/stepper/details/x']) {
+      expect(pageHeadAt(path, {}).noindex, path).toBe(true);
+    }
+  });
+});

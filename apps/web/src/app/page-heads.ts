@@ -1,0 +1,140 @@
+// What each page says about itself in the document's <head>: its tab title, the description search
+// engines and link previews show, its canonical address, whether it is listed at all, and the feed
+// that goes with it. The server's render bundle exports pageHeadAt, and the server writes the
+// result into every page it sends (apps/server/src/features/discovery/page-head.ts).
+import { DEFAULT_JOB_TITLE, countryLabel, type Job, type JobAnswer, type PageHead } from '@teacheast/shared';
+import { paths } from '../config/paths';
+import { postingTitle } from '../features/jobs/components/job-facts';
+import { readSearch, searchTitle } from '../features/jobs/search-params';
+import { documentTitle } from '../ui/use-page-title';
+import { isRefusedAnswer, jobAnswerPath, type PrerenderAnswers } from './prerender';
+import { pageAt } from './router';
+import { PAGE_HEADS, SITE_DESCRIPTION } from './static-pages';
+
+/** The pages search engines may list; any other page is private, a step of a form, or a message. */
+const LISTED: readonly string[] = [
+  'home-page',
+  'jobs-page',
+  'posting-page',
+  'about-us-page',
+  'contact-us-page',
+  'terms-of-service-page',
+  'post-job-page',
+  'post-resume-page',
+];
+
+const SITE_FEED = { path: '/feed.xml', title: 'TeachEast: new teaching jobs' };
+const DESCRIPTION_MAX = 160;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The words of stored rich text, without its tags, on one line. */
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** At most DESCRIPTION_MAX characters, cut at a word with an ellipsis when it is longer. */
+function clip(text: string): string {
+  const chars = [...text];
+  if (chars.length <= DESCRIPTION_MAX) return text;
+  const cut = chars.slice(0, DESCRIPTION_MAX - 1).join('');
+  const atWord = cut.replace(/\s+\S*$/, '');
+  return `${atWord.length > DESCRIPTION_MAX / 2 ? atWord : cut}…`;
+}
+
+function countryFeed(country: string) {
+  return {
+    path: `/feed.xml?country=${encodeURIComponent(country)}`,
+    title: `TeachEast: teaching jobs in ${countryLabel(country)}`,
+  };
+}
+
+function postingHead(uuid: string, answer: unknown, base: PageHead): PageHead {
+  const canonicalPath = paths.posting(uuid);
+  if (answer === undefined) return { ...base, title: documentTitle('Job posting'), canonicalPath };
+  if (isRefusedAnswer(answer)) return { ...notFoundHead(canonicalPath), title: documentTitle('Job not found') };
+  const job: Job = (answer as JobAnswer).job;
+  const where = `${job.city}, ${countryLabel(job.country)}`;
+  const pay = job.pay ? ` Pay: ${job.pay}.` : '';
+  const description = clip(
+    `${job.title || DEFAULT_JOB_TITLE} at ${job.companyName} in ${where}.${pay} ${plainText(job.descriptionHTML)}`.trim(),
+  );
+  const live = job.status === 'published';
+  return {
+    ...base,
+    title: documentTitle(postingTitle(job)),
+    description,
+    canonicalPath,
+    type: 'article',
+    imagePath: job.thumbnail,
+    feed: countryFeed(job.country),
+    // A closed posting stays readable for people who saved it, but is no longer offered to search engines.
+    noindex: !live,
+    job: live ? job : null,
+  };
+}
+
+function notFoundHead(canonicalPath: string): PageHead {
+  const { title, description } = PAGE_HEADS['not-found-page'];
+  return {
+    title: documentTitle(title),
+    description,
+    canonicalPath,
+    noindex: true,
+    type: 'website',
+    imagePath: null,
+    feed: SITE_FEED,
+    job: null,
+  };
+}
+
+/** The head of the page at `url` (path and query), given the API answers it was rendered with, if any. */
+export function pageHeadAt(url: string, answers: PrerenderAnswers): PageHead {
+  const parsed = new URL(url, 'http://localhost');
+  const pathname = parsed.pathname.replace(/(.)\/$/, '$1');
+  const page = pageAt(pathname);
+  const base: PageHead = {
+    title: documentTitle(''),
+    description: SITE_DESCRIPTION,
+    canonicalPath: pathname,
+    noindex: !page || !LISTED.includes(page),
+    type: 'website',
+    imagePath: null,
+    feed: SITE_FEED,
+    job: null,
+  };
+  if (page === 'not-found-page') return notFoundHead(pathname);
+  if (page === 'posting-page') {
+    const uuid = decodeURIComponent(pathname.slice('/posting/'.length));
+    return postingHead(uuid, answers[jobAnswerPath(uuid)], base);
+  }
+  if (page === 'jobs-page') {
+    const { country, city, ageGroup, page: n } = readSearch(parsed.searchParams);
+    // A bare /jobs goes back to the tab's last search: it has no words of its own to list.
+    if (!country) return { ...base, title: searchTitle(null), noindex: true };
+    const where = city ? `${city}, ${countryLabel(country)}` : countryLabel(country);
+    const who = ageGroup ? ` teaching ${ageGroup.toLowerCase()}` : '';
+    return {
+      ...base,
+      // The spec's tab title of a search, exactly.
+      title: searchTitle(country),
+      description: `English teaching jobs in ${where}${who}: the newest postings from schools, academies and universities on TeachEast.`,
+      // The keywords are left out: every wording of a search is one page to a search engine.
+      canonicalPath: paths.jobs({ country, city, ageGroup, page: n }),
+      feed: countryFeed(country),
+    };
+  }
+  if (page && page in PAGE_HEADS) {
+    const { title, description } = PAGE_HEADS[page as keyof typeof PAGE_HEADS];
+    return { ...base, title: documentTitle(title), description };
+  }
+  return base;
+}

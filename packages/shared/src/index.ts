@@ -14,3 +14,4 @@ export * from './schemas/payments.js';
 export * from './schemas/subscriptions.js';
 export * from './schemas/system.js';
 export type * from './page-head.js';
+export * from './schemas/alerts.js';

@@ -52,3 +52,7 @@ export function formatDollars(cents: number): string {
  * so they never see a visitor's navigation first. It grants nothing and the server trusts it for nothing else.
  */
 export const SIGNED_IN_COOKIE = 'teacheast_signed_in';
+
+/** Job alerts: how many one user or one address may have, and how many jobs one mail lists. */
+export const JOB_ALERTS_MAX = 20;
+export const JOB_ALERT_JOBS_PER_MAIL = 20;

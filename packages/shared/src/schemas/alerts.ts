@@ -1,0 +1,54 @@
+// Job alerts: a saved search whose new jobs are mailed daily or weekly (BEYOND §4).
+import { z } from 'zod';
+import { AGE_GROUPS, COUNTRY_VALUES } from '../enums.js';
+import { KEYWORDS_MAX_LENGTH } from '../keywords.js';
+import { emailField, optionalFilter, uuidParam } from './common.js';
+
+export const ALERT_FREQUENCIES = ['daily', 'weekly'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
+/** POST /api/job-alerts: the search (values as in filter-jobs), how often, and the address when logged out. */
+export const JobAlertCreateSchema = z.object({
+  country: z.enum(COUNTRY_VALUES, { error: 'Choose one of the seven countries' }),
+  city: optionalFilter(z.string().trim().max(100, 'No more than 100 characters')),
+  ageGroup: optionalFilter(z.enum(AGE_GROUPS, { error: 'Not a known age group' })),
+  q: optionalFilter(z.string().trim().max(KEYWORDS_MAX_LENGTH, `No more than ${KEYWORDS_MAX_LENGTH} characters`)),
+  frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose daily or weekly' }),
+  /** Required without a session; ignored with one (the alert goes to the account's address). */
+  email: optionalFilter(emailField),
+});
+export type JobAlertCreate = z.input<typeof JobAlertCreateSchema>;
+
+export const JobAlertSchema = z.object({
+  id: z.string(),
+  country: z.string(),
+  city: z.string(),
+  ageGroup: z.string(),
+  q: z.string(),
+  frequency: z.enum(ALERT_FREQUENCIES),
+  /** False until the address is confirmed (alerts made without a session), and after unsubscribing. */
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type JobAlert = z.infer<typeof JobAlertSchema>;
+
+/** POST /api/job-alerts (201) and POST /api/job-alerts/confirm */
+export const JobAlertAnswerSchema = z.object({ alert: JobAlertSchema });
+export type JobAlertAnswer = z.infer<typeof JobAlertAnswerSchema>;
+
+/** GET /api/job-alerts */
+export const JobAlertListAnswerSchema = z.object({ alerts: z.array(JobAlertSchema) });
+export type JobAlertListAnswer = z.infer<typeof JobAlertListAnswerSchema>;
+
+/** DELETE /api/job-alerts/{id} */
+export const JobAlertParamsSchema = z.object({ id: uuidParam });
+
+/** POST /api/job-alerts/confirm: the token from the confirmation mail's link. */
+export const JobAlertConfirmSchema = z.object({
+  token: z.string({ error: 'Required' }).min(1, 'Required').max(200, 'Not a valid link'),
+});
+
+/** GET and POST /api/job-alerts/unsubscribe?token=… (the link in every alert mail). */
+export const JobAlertUnsubscribeQuerySchema = z.object({
+  token: z.string({ error: 'Required' }).min(1, 'Required').max(200, 'Not a valid link'),
+});

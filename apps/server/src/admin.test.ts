@@ -13,6 +13,7 @@ describe(`admin command (${dialect})`, () => {
     runAdmin(args, {
       db: t.db,
       config: t.config,
+      mail: t.deps.mail,
       blobs: t.deps.blobs,
       now: () => t.clock.now(),
       out: (l) => lines.push(l),
@@ -160,6 +161,27 @@ describe(`admin command (${dialect})`, () => {
     expect(outbox.map((m) => m.to_address)).not.toContain('closing@example.com');
     expect(outbox.map((m) => m.to_address)).toContain('staying@example.com');
     expect(await t.db.selectFrom('users').select('id').where('id', '=', other.id).execute()).toHaveLength(1);
+  });
+
+  it('sends every job alert with new jobs, whatever its frequency, and says how many mails went', async () => {
+    const user = await createUser(t);
+    const weekly = await t.inject({
+      method: 'POST',
+      url: '/api/job-alerts',
+      headers: user.auth,
+      payload: { country: 'taiwan', city: 'Taichung', frequency: 'weekly' },
+    });
+    expect(weekly.statusCode).toBe(201);
+    t.clock.advance(1000);
+    await createPublishedJob(t, null, { country: 'taiwan', city: 'Taichung', title: 'Taichung Cram School Teacher' });
+    lines = [];
+    expect(await run('alerts', 'send')).toBe(0);
+    expect(lines).toEqual(['1 job alert mail sent, listing 1 jobs.']);
+    const mail = await t.mailbox.waitFor(user.email, /new job/);
+    expect(mail.text).toContain('Taichung Cram School Teacher');
+    lines = [];
+    expect(await run('alerts', 'send')).toBe(0);
+    expect(lines).toEqual(['0 job alert mails sent, listing 0 jobs.']);
   });
 
   it('explains bad usage', async () => {

@@ -11,6 +11,8 @@ import { createCoupons } from './features/credits/coupons-service.js';
 import { takeDownJob } from './features/jobs/service.js';
 import { deleteAccount, findUserIdByEmail } from './features/accounts/service.js';
 import { listContactMessages } from './features/contact/service.js';
+import { sendDueAlerts } from './features/alerts/service.js';
+import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import type { Deps } from './deps.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -19,11 +21,14 @@ export const USAGE = `Usage: npm run admin -- <command>
   contact list [N]        list the latest N contact messages (default 50)
   jobs unpublish <uuid> [reason…]
                           take a published job down for good, keeping the reason
-  users delete <email>    delete a user with their jobs, resume, files, sessions and queued mail`;
+  users delete <email>    delete a user with their jobs, resume, files, sessions and queued mail
+  alerts send             mail every job alert that has new jobs now, whatever its frequency`;
 
 export interface AdminContext {
   db: Db;
-  config: Pick<Config, 'publicUrl'>;
+  config: Config;
+  /** The outbox and SMTP, for commands that send mail. */
+  mail: Mailer;
   blobs: BlobStore;
   now: () => number;
   out: (line: string) => void;
@@ -96,6 +101,15 @@ export async function runAdmin(args: string[], ctx: AdminContext): Promise<numbe
       ctx.out(`User ${email} is deleted, with their jobs, resume and ${files} files.`);
       return 0;
     }
+    case 'alerts send': {
+      const report = await sendDueAlerts(
+        { db: ctx.db, clock: { now: ctx.now }, config: ctx.config, mail: ctx.mail, log: ctx.log },
+        { everyAlert: true },
+      );
+      await ctx.mail.flush();
+      ctx.out(`${report.mails} job alert mail${report.mails === 1 ? '' : 's'} sent, listing ${report.jobs} jobs.`);
+      return 0;
+    }
     default:
       throw new AdminUsageError(command ? `Unknown command: ${command}` : 'No command given');
   }
@@ -108,14 +122,21 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const blobs = config.blobStore === 'db' ? createDbBlobStore(db) : createFsBlobStore(path.resolve(config.mediaDir));
-    code = await runAdmin(process.argv.slice(2), {
-      db,
-      config,
-      blobs,
-      now: Date.now,
-      out: (line) => process.stdout.write(`${line}\n`),
-      log: pino({ level: 'warn' }, pino.destination(2)),
-    });
+    const log = pino({ level: 'warn' }, pino.destination(2));
+    const mail = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, logLinks: false });
+    try {
+      code = await runAdmin(process.argv.slice(2), {
+        db,
+        config,
+        mail,
+        blobs,
+        now: Date.now,
+        out: (line) => process.stdout.write(`${line}\n`),
+        log,
+      });
+    } finally {
+      await mail.close();
+    }
   } catch (err) {
     if (err instanceof AdminUsageError) {
       process.stderr.write(`${err.message}\n\n${USAGE}\n`);

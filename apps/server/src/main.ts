@@ -11,6 +11,7 @@ import { createDbBlobStore, createFsBlobStore } from './integrations/blobs/blob-
 import { createMailer } from './integrations/mail/mailer.js';
 import { createPaymentProvider } from './integrations/payments/create-provider.js';
 import { startExpiryNoticeTimer } from './features/jobs/expiry-service.js';
+import { startAlertSender } from './features/alerts/service.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   const app = await buildApp(deps, { logger: loggerOptions(config.logLevel) });
 
   let stopExpiryNotices = () => {};
+  let stopAlerts = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     stopExpiryNotices();
+    stopAlerts();
     await app.close();
     await deps.mail.close();
     await deps.limiter.close();
@@ -74,6 +77,11 @@ async function main(): Promise<void> {
     throw err;
   }
   stopExpiryNotices = startExpiryNoticeTimer(deps, (err) => app.log.error({ err }, 'expiry notices failed'));
+  stopAlerts = startAlertSender(deps);
+  // Mail a previous run stored but did not send (it stopped between the two) goes out now.
+  deps.mail.afterAnswer(async () => {
+    await deps.mail.sendLeftBehind();
+  }, 0);
 }
 
 void main();

@@ -30,6 +30,8 @@ interface ReceivedMail {
   subject: string;
   text: string;
   links: string[];
+  /** The mail's headers, unfolded, by lower-case name. */
+  headers: Record<string, string>;
 }
 
 class Mailbox {
@@ -63,8 +65,29 @@ class Mailbox {
   }
 }
 
+/** A header's RFC 2047 encoded words (=?UTF-8?Q?…?= or =?UTF-8?B?…?=) as the text they stand for. */
+function decodeEncodedWords(text: string): string {
+  return text
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : Buffer.from(
+            data
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  // The escapes are bytes of UTF-8: gathered as bytes, then read as text.
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const isBytes = [...bytes].every((c) => c.charCodeAt(0) <= 0xff);
+  return isBytes ? Buffer.from(bytes, 'latin1').toString('utf8') : bytes;
 }
 
 async function startSmtp(): Promise<{ port: number; mailbox: Mailbox; close: () => Promise<void> }> {
@@ -79,13 +102,20 @@ async function startSmtp(): Promise<{ port: number; mailbox: Mailbox; close: () 
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const [head = '', ...bodyParts] = raw.split(/\r?\n\r?\n/);
-        const subject = /^Subject: (.*)$/im.exec(head)?.[1]?.trim() ?? '';
-        const body = /quoted-printable/i.test(head)
+        const subject = decodeEncodedWords(/^Subject: (.*(?:\r?\n[ \t].*)*)$/im.exec(head)?.[1]?.trim() ?? '');
+        // A multipart mail (text and HTML) names the encoding in each part's own headers.
+        const body = /quoted-printable/i.test(raw)
           ? decodeQuotedPrintable(bodyParts.join('\n\n'))
           : bodyParts.join('\n\n');
+        const headers: Record<string, string> = {};
+        for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+          const colon = line.indexOf(':');
+          if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+        }
         mailbox.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject,
+          headers,
           text: body,
           links: body.match(/https?:\/\/[^\s"<>]+/g) ?? [],
         });

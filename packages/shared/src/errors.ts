@@ -30,6 +30,8 @@ export const ERROR_TYPES = {
   JOB_EXPIRED: 'JOB_EXPIRED',
   /** 409: a job the operator took down. */
   JOB_TAKEN_DOWN: 'JOB_TAKEN_DOWN',
+  /** 409: a 21st job alert for one account. */
+  TOO_MANY_ALERTS: 'TOO_MANY_ALERTS',
   /** 409: relisting a job that has not expired. */
   NOT_EXPIRED: 'NOT_EXPIRED',
   /** 400: publishing a resume that misses required parts (`fields` names them). */

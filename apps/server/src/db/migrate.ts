@@ -3,12 +3,14 @@ import type { Db } from './create-db.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-job-takedown.js';
 import * as m003 from './migrations/003-job-title-and-keywords.js';
+import * as m004 from './migrations/004-job-alerts.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-job-takedown': m002,
   '003-job-title-and-keywords': m003,
+  '004-job-alerts': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -165,6 +165,42 @@ interface MailOutboxTable {
   created_at: number;
   sent_at: number | null;
   error: string | null;
+  html: string | null;
+  /** Extra headers as a JSON object, e.g. List-Unsubscribe. */
+  headers: string | null;
+  /** When a sender took the mail on; a claim older than a few minutes is given up. */
+  claimed_at: number | null;
+}
+
+interface JobAlertsTable {
+  id: string;
+  user_id: string | null;
+  email: string | null;
+  country: string;
+  city: Generated<string>;
+  age_group: Generated<string>;
+  q: Generated<string>;
+  frequency: string;
+  created_at: number;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+  new_since: number;
+  last_mailed_at: number | null;
+}
+
+interface JobAlertTokensTable {
+  token_hash: string;
+  alert_id: string;
+  purpose: string;
+  created_at: number;
+  expires_at: number | null;
+  used_at: number | null;
+}
+
+interface JobAlertJobsTable {
+  alert_id: string;
+  job_id: string;
+  mailed_at: number;
 }
 
 interface ExpiryNoticesTable {
@@ -196,11 +232,15 @@ export interface Database {
   coupons: CouponsTable;
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
+  job_alerts: JobAlertsTable;
+  job_alert_tokens: JobAlertTokensTable;
+  job_alert_jobs: JobAlertJobsTable;
   expiry_notices: ExpiryNoticesTable;
   blobs: BlobsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;
+export type JobAlertRow = Selectable<JobAlertsTable>;
 export type NewJob = Insertable<JobsTable>;
 export type JobUpdate = Updateable<JobsTable>;
 export type ResumeRow = Selectable<ResumesTable>;

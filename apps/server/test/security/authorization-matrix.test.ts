@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   'POST /api/stripe/webhook',
   'POST /api/test-payments/payment-methods',
   'GET /media/img/:name',
+  // A job alert made with an e-mail address belongs to no account until its mailed link confirms it.
+  'POST /api/job-alerts',
 ]);
 
 /** The caller's own session and account: they name nobody else (tested in accounts/personal-data.test.ts). */
@@ -40,16 +42,20 @@ const OWN_SESSION = new Set([
   'POST /api/logout',
   'GET /api/account/export',
   'DELETE /api/account',
+  'GET /api/job-alerts',
 ]);
 
 /** Public counters: anyone may count a visit to a live posting, never to a draft. */
 const PUBLIC_COUNTERS = new Set(['POST /api/job/clicks', 'POST /api/job/time']);
 
-/** Routes with a signature in the query instead of a session: without a valid one they refuse. */
+/** Routes with a signature or a mailed token instead of a session: without a valid one they refuse. */
 const SIGNED = new Set([
   'GET /api/resume-pdf/:resumeUuid',
   'GET /api/resume-image/:id',
   'GET /api/resume-image/:resumeUuid',
+  'POST /api/job-alerts/confirm',
+  'GET /api/job-alerts/unsubscribe',
+  'POST /api/job-alerts/unsubscribe',
 ]);
 
 const TABLES = [
@@ -68,6 +74,9 @@ const TABLES = [
   'coupons',
   'contact_messages',
   'expiry_notices',
+  'job_alerts',
+  'job_alert_tokens',
+  'job_alert_jobs',
 ] as const;
 
 describe(`authorisation matrix (${dialect})`, () => {
@@ -91,6 +100,13 @@ describe(`authorisation matrix (${dialect})`, () => {
     await t.inject({ method: 'POST', url: `/api/favorites/${owner.id}/${ids.published}`, headers: owner.auth });
     ids.resume = await createResume(t, owner.id, { published_at: null });
     ids.subscription = await createSubscription(t, owner.id);
+    const alert = await t.inject({
+      method: 'POST',
+      url: '/api/job-alerts',
+      headers: owner.auth,
+      payload: { country: 'japan', frequency: 'daily' },
+    });
+    ids.alert = (alert.json() as { alert: { id: string } }).alert.id;
     const intent = await t.inject({
       method: 'POST',
       url: '/api/payments-jobs/',
@@ -129,6 +145,7 @@ describe(`authorisation matrix (${dialect})`, () => {
   afterAll(async () => t.close());
 
   function urlFor(route: Route): string {
+    if (route.url === '/api/job-alerts/:id') return `/api/job-alerts/${ids.alert!}`;
     return route.url
       .replace(':userUuid', owner.id)
       .replace(':jobUuid', ids.draft!)

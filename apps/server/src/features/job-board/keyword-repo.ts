@@ -96,3 +96,30 @@ export function findLiveJobTilesByKeywords(db: DbOrTrx, f: SearchFilter, keyword
     .orderBy('jobs.id', 'desc')
     .execute();
 }
+
+/**
+ * Live jobs within the filters (and matching the keywords, when there are any) published after
+ * `since`, newest first: what a job alert has not seen yet. At most `limit` of them.
+ */
+export function findLiveJobTilesSince(
+  db: DbOrTrx,
+  f: Omit<SearchFilter, 'page'>,
+  keywords: Keywords | null,
+  since: number,
+  limit: number,
+) {
+  let ids = liveJobIds(db, { ...f, page: 1 }).where('jobs.published_at', '>', since);
+  if (keywords) {
+    const k = keywordSql(db, keywords);
+    if (k.include !== null) ids = ids.where(k.include);
+    if (k.exclude !== null) ids = ids.where(sql<SqlBool>`not (${k.exclude})`);
+  }
+  const page = ids.orderBy('jobs.published_at', 'desc').orderBy('jobs.id', 'desc').limit(limit);
+  return db
+    .selectFrom('jobs')
+    .select(TILE_COLUMNS)
+    .where('jobs.id', 'in', page)
+    .orderBy('jobs.published_at', 'desc')
+    .orderBy('jobs.id', 'desc')
+    .execute();
+}

@@ -16,7 +16,7 @@ import { enforceLimit } from '../../integrations/limiter/limiter.js';
 import { jobStatus, liveSince } from '../jobs/lifecycle.js';
 import { toJob, toJobTile } from '../jobs/presenters.js';
 import * as repo from './repo.js';
-import { findLiveJobTilesByKeywords } from './keyword-repo.js';
+import { findLiveJobTilesByKeywords, findLiveJobTilesSince } from './keyword-repo.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -49,6 +49,28 @@ export async function searchJobs(deps: Deps, input: SearchInput): Promise<JobTil
     keywords === null
       ? await repo.findLiveJobTiles(deps.db, filter)
       : await findLiveJobTilesByKeywords(deps.db, filter, keywords);
+  return rows.map(toJobTile);
+}
+
+export interface NewJobsInput {
+  country: string;
+  city?: string;
+  ageGroup?: string;
+  q?: string;
+  /** Only jobs published after this moment. */
+  since: number;
+  limit: number;
+}
+
+/**
+ * The live jobs of a saved search published after `since`, newest first (job alerts). Keywords
+ * match as in the search; keywords with nothing searchable in them are no keywords.
+ */
+export async function findNewJobs(deps: Pick<Deps, 'db' | 'clock'>, input: NewJobsInput): Promise<JobTile[]> {
+  const { q, since, limit, ...filters } = input;
+  const filter = { ...filters, liveSince: liveSince(deps.clock.now()) };
+  const keywords = q ? parseKeywords(q) : null;
+  const rows = await findLiveJobTilesSince(deps.db, filter, keywords, since, limit);
   return rows.map(toJobTile);
 }
 

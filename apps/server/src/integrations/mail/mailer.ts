@@ -5,11 +5,7 @@ import type { Logger } from 'pino';
 import type { Db, DbOrTrx } from '../../db/create-db.js';
 import * as repo from './repo.js';
 
-interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
+type MailMessage = repo.OutboxMail;
 
 interface StoredMail {
   id: number;
@@ -35,11 +31,19 @@ export interface Mailer {
   flush(): Promise<void>;
   /** Deletes delivered mail older than a week (also done hourly); answers how many rows went. */
   prune(): Promise<number>;
+  /**
+   * Sends mail a stopped server stored but did not send (also done hourly); answers how many it took
+   * on. Each mail is claimed first, so several servers never send one twice.
+   */
+  sendLeftBehind(): Promise<number>;
   close(): Promise<void>;
 }
 
 /** Delivered mail is kept (without its text) this long, as a record that it went out. */
 export const DELIVERED_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A claim older than this belongs to a sender that stopped; mail this old and unsent was left behind. */
+const CLAIM_STALE_MS = 5 * 60 * 1000;
 
 export function createMailer(options: {
   db: Db;
@@ -59,7 +63,15 @@ export function createMailer(options: {
   function prune(): Promise<number> {
     return repo.pruneDeliveredMail(db, now() - DELIVERED_MAIL_KEPT_MS);
   }
-  const pruneTimer = setInterval(() => track(prune().then(() => undefined)), 60 * 60 * 1000);
+  async function sendLeftBehind(): Promise<number> {
+    const left = await repo.findUnsentMail(db, now() - CLAIM_STALE_MS, 500);
+    for (const stored of left) await transmit(stored);
+    return left.length;
+  }
+  const pruneTimer = setInterval(
+    () => track(Promise.all([prune(), sendLeftBehind()]).then(() => undefined)),
+    60 * 60 * 1000,
+  );
   pruneTimer.unref();
 
   async function store(target: DbOrTrx, message: MailMessage): Promise<StoredMail> {
@@ -77,8 +89,16 @@ export function createMailer(options: {
       }
       return;
     }
+    if (!(await repo.claimMail(db, id, now(), now() - CLAIM_STALE_MS))) return;
     try {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html !== undefined ? { html: message.html } : {}),
+        ...(message.headers !== undefined ? { headers: message.headers } : {}),
+      });
       await repo.markMailSent(db, id, now());
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
@@ -110,6 +130,7 @@ export function createMailer(options: {
       while (pending.size > 0) await Promise.all([...pending]);
     },
     prune,
+    sendLeftBehind,
     async close() {
       clearInterval(pruneTimer);
       await this.flush();

@@ -1,22 +1,72 @@
 // The mail outbox: every mail is stored (in the caller's transaction) before it is sent.
 import type { DbOrTrx } from '../../db/create-db.js';
 
-export async function insertMail(
-  db: DbOrTrx,
-  mail: { to: string; subject: string; text: string },
-  now: number,
-): Promise<number> {
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+export async function insertMail(db: DbOrTrx, mail: OutboxMail, now: number): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
-    .values({ to_address: mail.to, subject: mail.subject, text: mail.text, created_at: now })
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Delivered: the text (which may hold a link) is blanked. */
+/**
+ * Takes a mail on for sending: true for exactly one sender, unless that sender's claim is older than
+ * `staleBefore` (it stopped before sending), so a mail is neither sent twice nor left behind.
+ */
+export async function claimMail(db: DbOrTrx, id: number, now: number, staleBefore: number): Promise<boolean> {
+  const res = await db
+    .updateTable('mail_outbox')
+    .set({ claimed_at: now })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .where('error', 'is', null)
+    .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Mail stored before `before` and not yet sent (a server stopped between storing and sending it). */
+export async function findUnsentMail(db: DbOrTrx, before: number, limit: number) {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_address', 'subject', 'text', 'html', 'headers'])
+    .where('sent_at', 'is', null)
+    .where('error', 'is', null)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    message: {
+      to: r.to_address,
+      subject: r.subject,
+      text: r.text,
+      ...(r.html !== null ? { html: r.html } : {}),
+      ...(r.headers !== null ? { headers: JSON.parse(r.headers) as Record<string, string> } : {}),
+    } satisfies OutboxMail,
+  }));
+}
+
+/** Delivered: the text and HTML (which may hold a link) are blanked. */
 export async function markMailSent(db: DbOrTrx, id: number, now: number): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: now, text: '' }).where('id', '=', id).execute();
+  await db.updateTable('mail_outbox').set({ sent_at: now, text: '', html: null }).where('id', '=', id).execute();
 }
 
 export async function markMailFailed(db: DbOrTrx, id: number, reason: string): Promise<void> {

@@ -87,7 +87,14 @@ describe('the head of each page', () => {
   });
 
   it('private pages and the steps of forms are not listed', () => {
-    for (const path of ['/account', '/resume-board', '/login', '/confirmation/abc', '/post-job/stepper/details/x']) {
+    for (const path of [
+      '/account',
+      '/resume-board',
+      '/login',
+      '/confirmation/abc',
+      '/job-alerts/confirm/abc',
+      '/post-job/stepper/details/x',
+    ]) {
       expect(pageHeadAt(path, {}).noindex, path).toBe(true);
     }
   });

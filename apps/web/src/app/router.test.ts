@@ -47,6 +47,7 @@ describe('the page table', () => {
       '/post-job/stepper/details/3f1c',
       '/confirmation/token',
       '/change-password/token',
+      '/job-alerts/confirm/token',
       '/purchase-form/one',
     ]) {
       expect(landingPageAt(path), path).toBeNull();

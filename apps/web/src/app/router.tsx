@@ -55,6 +55,16 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 /** The route of any path the app does not know: the not-found page, answered 404 by the server. */
 const UNKNOWN_PATH = 'unknown-path';
 
+/**
+ * A part of a page that loads apart from it: the job alerts' offer under a search on /jobs, not needed
+ * to read the results. Declared here, where the table of chunks to load with each page already is:
+ * a dynamic import in /jobs's own chunk would add a table of its own to the page's first download
+ * (docs/decisions/005-lean-first-load.md).
+ */
+export const JobAlertOffer = lazy(() =>
+  import('../features/alerts/components/job-alert-offer').then((module) => ({ default: module.JobAlertOffer })),
+);
+
 const AccountPage = page(() => import('./pages/account-page'), 'AccountPage');
 
 const publicRoutes: RouteObject[] = [
@@ -100,6 +110,11 @@ const publicRoutes: RouteObject[] = [
   {
     path: 'change-password/:token',
     Component: page(() => import('./pages/change-password-page'), 'ChangePasswordPage'),
+  },
+  {
+    // The link in a job alert's confirmation mail; whoever opens it, logged in or not.
+    path: 'job-alerts/confirm/:token',
+    Component: page(() => import('./pages/job-alert-confirm-page'), 'JobAlertConfirmPage'),
   },
   { path: 'about-us', Component: page(() => import('./pages/about-us-page'), 'AboutUsPage') },
   { path: 'contact-us', Component: page(() => import('./pages/contact-us-page'), 'ContactUsPage') },

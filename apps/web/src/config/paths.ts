@@ -7,7 +7,8 @@ export type JobWizardStep = (typeof JOB_WIZARD_STEPS)[number];
 export const RESUME_WIZARD_STEPS = ['details', 'profile-image', 'resume', 'preview'] as const;
 export type ResumeWizardStep = (typeof RESUME_WIZARD_STEPS)[number];
 
-export const ACCOUNT_TABS = ['unpublished', 'published', 'expired'] as const;
+// The spec's three job tabs keep their indexes (0, 1, 2); the job alerts tab comes after them.
+export const ACCOUNT_TABS = ['unpublished', 'published', 'expired', 'alerts'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
@@ -50,4 +51,6 @@ export const paths = {
   specialRegister: (uuid: string) => `/special-register/${encodeURIComponent(uuid)}`,
   forgotPassword: () => '/forgot-password',
   confirmation: (token: string) => `/confirmation/${encodeURIComponent(token)}`,
+  /** The link in a job alert's confirmation mail (made by the server). */
+  jobAlertConfirmation: (token: string) => `/job-alerts/confirm/${encodeURIComponent(token)}`,
 } as const;

@@ -2,20 +2,30 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { expect, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
 import { Toaster } from '../ui/toaster';
 
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+interface RenderOptions {
+  route?: string;
+  /**
+   * Renders inside <StrictMode>, as main.tsx does, so effects run twice on mount. React runs them twice
+   * only under a StrictMode above everything, so it wraps the providers too.
+   */
+  isStrict?: boolean;
+}
+
+export function renderWithProviders(ui: ReactElement, { route = '/', isStrict = false }: RenderOptions = {}) {
   const user = userEvent.setup();
-  const result = render(
+  const tree = (
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
       <Toaster />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const result = render(isStrict ? <StrictMode>{tree}</StrictMode> : tree);
   return { user, ...result };
 }
 

@@ -1,6 +1,7 @@
-// The account's job tabs (unpublished 0, published 1, expired 2); the URL follows the tab.
+// The account's tabs: the job tabs (unpublished 0, published 1, expired 2), then the job alerts the
+// account page hands in; the URL follows the tab.
 import { POSTING_LIFETIME_DAYS, PAGE_SIZE, type JobTile } from '@teacheast/shared';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ACCOUNT_TABS, paths, type AccountTab } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
@@ -15,6 +16,7 @@ const TAB_LABELS: Record<AccountTab, string> = {
   unpublished: 'Unpublished',
   published: 'Published',
   expired: 'Expired',
+  alerts: 'Alerts',
 };
 const DAY = 86_400_000;
 
@@ -140,7 +142,12 @@ function ExpiredList({ userUuid }: { userUuid: string }) {
   );
 }
 
-export function AccountJobs() {
+interface AccountJobsProps {
+  /** The Alerts tab's panel, from the job alerts feature. */
+  alertsPanel: ReactNode;
+}
+
+export function AccountJobs({ alertsPanel }: AccountJobsProps) {
   const user = useSessionUser();
   const { selectedTab } = useParams();
   const navigate = useNavigate();
@@ -177,7 +184,7 @@ export function AccountJobs() {
           Post more jobs
         </Link>
       </div>
-      <div className="tabs" role="tablist" aria-label="Your jobs by state" onKeyDown={onKeyDown}>
+      <div className="tabs" role="tablist" aria-label="Your jobs and job alerts" onKeyDown={onKeyDown}>
         {ACCOUNT_TABS.map((tab, i) => (
           <button
             key={tab}
@@ -206,6 +213,7 @@ export function AccountJobs() {
         {current === 'unpublished' && <UnpublishedList userUuid={user.uuid} />}
         {current === 'published' && <PublishedList userUuid={user.uuid} />}
         {current === 'expired' && <ExpiredList userUuid={user.uuid} />}
+        {current === 'alerts' && alertsPanel}
       </div>
     </section>
   );

@@ -8,12 +8,12 @@ import {
   parseKeywords,
   type Country,
 } from '@teacheast/shared';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { SEARCH_STATE_STORAGE_KEY } from '../../../config/storage-keys';
 import { Spinner } from '../../../ui/spinner';
-import { useCitiesWithJobs, useJobSearch, type JobSearchParams } from '../api';
+import { useCitiesWithJobs, useJobSearch } from '../api';
 import { readSearch, searchTitle, type SearchState } from '../search-params';
 import { JobTile } from './job-tile';
 import './jobs.css';
@@ -42,8 +42,16 @@ function ClearButton({ label, onClear }: { label: string; onClear: () => void })
   );
 }
 
+/** The search the page shows, once a country is chosen. */
+type ChosenSearch = Omit<SearchState, 'country'> & { country: Country };
+
+interface JobSearchProps {
+  /** What the page offers for the search shown (the job alerts' offer), under its summary. */
+  searchActions?: (search: ChosenSearch) => ReactNode;
+}
+
 /** Job search: the sidebar of filters, the tiles, and the paging rules. */
-export function JobSearch() {
+export function JobSearch({ searchActions }: JobSearchProps) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const search = readSearch(searchParams);
@@ -57,7 +65,7 @@ export function JobSearch() {
   // Back, forward or a link to another search: the box shows that search's words.
   useEffect(() => setTyped(q ?? ''), [q]);
 
-  const query: JobSearchParams | null = country ? { country, city, ageGroup, q, page } : null;
+  const query: ChosenSearch | null = country ? { country, city, ageGroup, q, page } : null;
   const results = useJobSearch(query);
   const cities = useCitiesWithJobs(country);
   const title = searchTitle(country);
@@ -271,6 +279,7 @@ export function JobSearch() {
             {page > 1 ? ` · page ${page}` : ''}
           </p>
         )}
+        {query && searchActions && <div className="job-search__actions">{searchActions(query)}</div>}
 
         {!country && <p>Choose a country to see its teaching jobs.</p>}
         {country && results.isPending && <Spinner label="Loading jobs" />}

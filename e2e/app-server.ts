@@ -1,6 +1,6 @@
 // Starts the real TeachEast server for one Playwright worker: its own port, SQLite file and media
 // folder, mail going to the worker's SMTP server, and the built web app.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
@@ -29,6 +29,8 @@ const INHERITED_SETTINGS_TO_DROP = [
 
 export interface AppServer {
   url: string;
+  /** Runs `npm run admin -- …args` against this server's database and mail; answers what it printed. */
+  admin(...args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -121,5 +123,14 @@ export async function startAppServer({ smtpPort }: { smtpPort: number }): Promis
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
-  return { url, stop };
+  const admin = (...args: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/src/admin.ts', ...args],
+        { cwd: REPO_ROOT, env },
+        (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)),
+      );
+    });
+  return { url, admin, stop };
 }

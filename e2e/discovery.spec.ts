@@ -1,48 +1,12 @@
 // What search engines and link previews read: a posting whose school typed markup into its title and
 // name still has one intact JobPosting, intact head tags, and a feed and sitemap that parse as XML,
 // in Chromium; and a path that names nothing is a real 404.
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import sharp from 'sharp';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { publishJob } from './publish-job';
 
-const CARD = { number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' };
 const HOSTILE_TITLE = '</script><script>window.__xss=1</script><!-- a\u2028b';
 const HOSTILE_SCHOOL = '"Quote" & <b>Co</b> \u2029 ]]> x';
-
-async function publishJob(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const login = await request.post('/api/login', { data: { email, password } });
-  const headers = { authorization: `Bearer ${login.headers()['auth-token']!}` };
-  const userId = ((await login.json()) as { currentUser: { uuid: string } }).currentUser.uuid;
-  const call = async (url: string, data?: unknown) => {
-    const res = await request.post(url, { headers, data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-    return res.json() as Promise<Record<string, string>>;
-  };
-  const intent = await call('/api/payments-jobs/', { quantity: 'one', userUuid: userId });
-  await call('/api/test-payments/confirm', { client_secret: intent.client_secret, card: CARD });
-  const { uuid } = await call(`/api/jobs/create/${userId}`);
-  await call(`/api/jobs/details/${uuid}/${userId}`, {
-    title: HOSTILE_TITLE,
-    companyName: HOSTILE_SCHOOL,
-    email: 'hr@safe.example',
-    country: 'japan',
-    city: 'Tokyo',
-    pay: '2,500 USD per month',
-    ageGroup: 'Children',
-    duration: '3',
-    classSize: '1 - 10',
-    startDate: '',
-    phone: '',
-    link: 'https://safe.example',
-  });
-  await call(`/api/job/richtext/${uuid}/${userId}`, { descriptionHTML: '<p>Teach &lt;/script&gt; &lt;!-- well.</p>' });
-  const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
-  await call(`/api/job/image-crop/${uuid}/${userId}`, { thumbnail: `data:image/png;base64,${png.toString('base64')}` });
-  await call(`/api/job/publish/${uuid}/${userId}`);
-  return uuid!;
-}
 
 async function openPage(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
@@ -87,7 +51,20 @@ test('markup typed by a school breaks neither the posting page, its structured d
   baseURL,
 }) => {
   const school = await accounts.createConfirmedUser('seo-school');
-  const uuid = await publishJob(request, school.email, school.password);
+  const uuid = await publishJob(request, school, {
+    details: {
+      title: HOSTILE_TITLE,
+      companyName: HOSTILE_SCHOOL,
+      email: 'hr@safe.example',
+      country: 'japan',
+      city: 'Tokyo',
+      pay: '2,500 USD per month',
+      ageGroup: 'Children',
+      duration: '3',
+      link: 'https://safe.example',
+    },
+    descriptionHTML: '<p>Teach &lt;/script&gt; &lt;!-- well.</p>',
+  });
   const dialogs: string[] = [];
   page.on('dialog', async (d) => {
     dialogs.push(d.message());

@@ -345,42 +345,54 @@ test('a click on Save right after the load event is kept and answered once the a
   jobBoard,
 }) => {
   // A page of its own: the fixture's page waits for the app in goto, and this test must not.
-  const page = await browser.newPage({ baseURL });
-  const releaseTheApp = await holdTheApp(page);
-  // When the click arrived, counted from the end of the load event, on the page's own clock.
-  await page.addInitScript(() =>
-    document.addEventListener(
-      'click',
-      (event) => {
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        (window as { clickAfterLoad?: number }).clickAfterLoad = event.timeStamp - navigation!.loadEventEnd;
-      },
-      { capture: true, once: true },
-    ),
-  );
-  // The header photo is held back, so the load event waits for the test to be ready to click: the
-  // pointer rests on Save with the button held down, and is let go once the page loads.
-  const releaseThePhotos = await holdRequests(page, (url) => url.pathname.startsWith('/media/'));
-  await page.goto(`/posting/${jobBoard.featuredJobId}`, { waitUntil: 'commit' });
-  const save = page.getByRole('button', { name: 'Save', exact: true });
-  await save.waitFor();
-  const box = (await save.boundingBox())!;
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  releaseThePhotos();
-  // The button is let go (the click) the moment the page has loaded: straight over the DevTools
-  // protocol, as Playwright's own steps each wait a frame or two.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Runtime.evaluate', {
-    expression: `new Promise((resolve) => document.readyState === 'complete' ? resolve() : addEventListener('load', () => setTimeout(resolve)))`,
-    awaitPromise: true,
-  });
-  await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 });
-  expect(await isAppReady(page)).toBe(false);
-  const clickAfterLoad = await page.evaluate(() => (window as { clickAfterLoad?: number }).clickAfterLoad);
-  expect(clickAfterLoad).toBeGreaterThanOrEqual(0);
+  const clickRightAfterLoad = async () => {
+    const page = await browser.newPage({ baseURL });
+    const releaseTheApp = await holdTheApp(page);
+    // When the click arrived, counted from the end of the load event, on the page's own clock.
+    await page.addInitScript(() =>
+      document.addEventListener(
+        'click',
+        (event) => {
+          const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+          (window as { clickAfterLoad?: number }).clickAfterLoad = event.timeStamp - navigation!.loadEventEnd;
+        },
+        { capture: true, once: true },
+      ),
+    );
+    // The header photo is held back, so the load event waits for the test to be ready to click: the
+    // pointer rests on Save with the button held down, and is let go once the page loads.
+    const releaseThePhotos = await holdRequests(page, (url) => url.pathname.startsWith('/media/'));
+    await page.goto(`/posting/${jobBoard.featuredJobId}`, { waitUntil: 'commit' });
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.waitFor();
+    const box = (await save.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    releaseThePhotos();
+    // The button is let go (the click) the moment the page has loaded: straight over the DevTools
+    // protocol, as Playwright's own steps each wait a frame or two.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Runtime.evaluate', {
+      expression: `new Promise((resolve) => document.readyState === 'complete' ? resolve() : addEventListener('load', () => setTimeout(resolve)))`,
+      awaitPromise: true,
+    });
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 });
+    expect(await isAppReady(page)).toBe(false);
+    const clickAfterLoad = (await page.evaluate(() => (window as { clickAfterLoad?: number }).clickAfterLoad))!;
+    expect(clickAfterLoad).toBeGreaterThanOrEqual(0);
+    return { page, releaseTheApp, clickAfterLoad };
+  };
+  // Two trips between the test and the browser separate the load event from the click; on a machine
+  // busy with other work they can take longer than 50 ms, so the page is opened again until the click
+  // lands inside the window (the app is held back each time, so what follows is the same either way).
+  let attempt = await clickRightAfterLoad();
+  for (let tries = 1; attempt.clickAfterLoad >= 50 && tries < 5; tries++) {
+    await attempt.page.close();
+    attempt = await clickRightAfterLoad();
+  }
+  const { page, releaseTheApp, clickAfterLoad } = attempt;
   expect(clickAfterLoad).toBeLessThan(50);
   // Any button is held the same way, each replayed once, in the order it was pressed.
   await page.getByRole('button', { name: 'View photos (3)' }).click();

@@ -75,8 +75,9 @@ export function JobAlertList() {
                   className="button button--secondary"
                   aria-busy={isDeleting || undefined}
                   onClick={() => onDelete(alert.id)}
+                  aria-label={`Delete alert: ${words}`}
                 >
-                  Delete alert<span className="visually-hidden">: {words}</span>
+                  Delete alert
                 </button>
               </li>
             );

@@ -24,6 +24,7 @@ import { registerContactRoutes } from './features/contact/routes.js';
 import { registerCreditRoutes } from './features/credits/routes.js';
 import { registerDiscoveryRoutes } from './features/discovery/routes.js';
 import { registerAlertRoutes } from './features/alerts/routes.js';
+import { registerApplicationRoutes } from './features/applications/routes.js';
 import { registerJobBoardRoutes } from './features/job-board/routes.js';
 import { registerJobRoutes } from './features/jobs/routes.js';
 import { registerMediaRoutes } from './features/media/routes.js';
@@ -184,6 +185,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   registerSubscriptionRoutes(app, deps);
   registerDiscoveryRoutes(app, deps);
   registerAlertRoutes(app, deps);
+  registerApplicationRoutes(app, deps);
 
   await registerWebApp(app, deps.config.webDist ?? DEFAULT_WEB_DIST, deps.config.publicUrl);
   return app;

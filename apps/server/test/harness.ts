@@ -102,13 +102,15 @@ async function startSmtp(): Promise<{ port: number; mailbox: Mailbox; close: () 
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const [head = '', ...bodyParts] = raw.split(/\r?\n\r?\n/);
-        const subject = decodeEncodedWords(/^Subject: (.*(?:\r?\n[ \t].*)*)$/im.exec(head)?.[1]?.trim() ?? '');
+        // Long headers are folded over several lines: unfolded, the line break goes and the space stays.
+        const unfolded = head.replace(/\r?\n(?=[ \t])/g, '');
+        const subject = decodeEncodedWords(/^Subject: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? '');
         // A multipart mail (text and HTML) names the encoding in each part's own headers.
         const body = /quoted-printable/i.test(raw)
           ? decodeQuotedPrintable(bodyParts.join('\n\n'))
           : bodyParts.join('\n\n');
         const headers: Record<string, string> = {};
-        for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+        for (const line of unfolded.split(/\r?\n/)) {
           const colon = line.indexOf(':');
           if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
         }

@@ -4,6 +4,7 @@ import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-job-takedown.js';
 import * as m003 from './migrations/003-job-title-and-keywords.js';
 import * as m004 from './migrations/004-job-alerts.js';
+import * as m005 from './migrations/005-applications.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002-job-takedown': m002,
   '003-job-title-and-keywords': m003,
   '004-job-alerts': m004,
+  '005-applications': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

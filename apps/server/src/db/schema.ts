@@ -203,6 +203,23 @@ interface JobAlertJobsTable {
   mailed_at: number;
 }
 
+interface ApplicationsTable {
+  id: string;
+  job_id: string;
+  user_id: string;
+  cover_letter: Generated<string>;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+interface ApplicationEventsTable {
+  id: Generated<number>;
+  application_id: string;
+  status: string;
+  at: number;
+}
+
 interface ExpiryNoticesTable {
   job_id: string;
   published_at: number;
@@ -235,12 +252,15 @@ export interface Database {
   job_alerts: JobAlertsTable;
   job_alert_tokens: JobAlertTokensTable;
   job_alert_jobs: JobAlertJobsTable;
+  applications: ApplicationsTable;
+  application_events: ApplicationEventsTable;
   expiry_notices: ExpiryNoticesTable;
   blobs: BlobsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;
 export type JobAlertRow = Selectable<JobAlertsTable>;
+export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewJob = Insertable<JobsTable>;
 export type JobUpdate = Updateable<JobsTable>;
 export type ResumeRow = Selectable<ResumesTable>;

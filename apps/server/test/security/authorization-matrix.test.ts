@@ -43,6 +43,7 @@ const OWN_SESSION = new Set([
   'GET /api/account/export',
   'DELETE /api/account',
   'GET /api/job-alerts',
+  'GET /api/applications',
 ]);
 
 /** Public counters: anyone may count a visit to a live posting, never to a draft. */
@@ -77,6 +78,8 @@ const TABLES = [
   'job_alerts',
   'job_alert_tokens',
   'job_alert_jobs',
+  'applications',
+  'application_events',
 ] as const;
 
 describe(`authorisation matrix (${dialect})`, () => {
@@ -107,6 +110,17 @@ describe(`authorisation matrix (${dialect})`, () => {
       payload: { country: 'japan', frequency: 'daily' },
     });
     ids.alert = (alert.json() as { alert: { id: string } }).alert.id;
+    // A teacher's application to the owner's published job: neither the anonymous caller nor the
+    // other user may read, move or withdraw it.
+    const applicant = await createUser(t, 'applicant@example.com');
+    await createResume(t, applicant.id, { published_at: t.clock.now() });
+    const applied = await t.inject({
+      method: 'POST',
+      url: `/api/jobs/${ids.published}/applications`,
+      headers: applicant.auth,
+      payload: { coverLetter: 'Hello' },
+    });
+    ids.application = (applied.json() as { application: { id: string } }).application.id;
     const intent = await t.inject({
       method: 'POST',
       url: '/api/payments-jobs/',
@@ -146,6 +160,11 @@ describe(`authorisation matrix (${dialect})`, () => {
 
   function urlFor(route: Route): string {
     if (route.url === '/api/job-alerts/:id') return `/api/job-alerts/${ids.alert!}`;
+    if (route.url.startsWith('/api/applications/:id')) return route.url.replace(':id', ids.application!);
+    // Any teacher may apply to a live job, so applying is tried on the draft; the list is the owner's.
+    if (route.url === '/api/jobs/:jobUuid/applications') {
+      return `/api/jobs/${route.method === 'POST' ? ids.draft! : ids.published!}/applications`;
+    }
     return route.url
       .replace(':userUuid', owner.id)
       .replace(':jobUuid', ids.draft!)

@@ -305,8 +305,14 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       expect(m.timeSpent).toBe(100);
       expect(m.favoritedBy).toBe(1);
       expect(m.daily).toHaveLength(45);
-      expect(m.daily[44]).toEqual({ date: dayOf(start), clicks: 1, timeSpent: 20, saves: 1 });
-      expect(m.daily[42]).toEqual({ date: dayOf(start - 2 * DAY), clicks: 3, timeSpent: 30, saves: 1 });
+      expect(m.daily[44]).toEqual({ date: dayOf(start), clicks: 1, timeSpent: 20, saves: 1, applications: 0 });
+      expect(m.daily[42]).toEqual({
+        date: dayOf(start - 2 * DAY),
+        clicks: 3,
+        timeSpent: 30,
+        saves: 1,
+        applications: 0,
+      });
       expect(m.daily[0]!.date).toBe(dayOf(start - 44 * DAY));
       expect(m.daily.reduce((s, d) => s + d.clicks, 0)).toBe(4);
 

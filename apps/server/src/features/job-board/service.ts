@@ -17,6 +17,7 @@ import { jobStatus, liveSince } from '../jobs/lifecycle.js';
 import { toJob, toJobTile } from '../jobs/presenters.js';
 import * as repo from './repo.js';
 import { findLiveJobTilesByKeywords, findLiveJobTilesSince } from './keyword-repo.js';
+import { applicationCounts } from '../applications/service.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -182,19 +183,27 @@ export async function getJobMetrics(deps: Deps, jobId: string, user: AuthUser): 
   const days = Array.from({ length: POSTING_LIFETIME_DAYS }, (_, i) =>
     dayOf(now - (POSTING_LIFETIME_DAYS - 1 - i) * DAY_MS),
   );
-  const [totals, favoritedBy, rows] = await Promise.all([
+  const [totals, favoritedBy, rows, applications] = await Promise.all([
     repo.sumMetrics(deps.db, jobId),
     repo.countFavorites(deps.db, jobId),
     repo.findDailyMetrics(deps.db, jobId, days[0]!),
+    applicationCounts(deps, jobId),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return {
     timeSpent: totals.timeSpent,
     numberOfClicks: totals.clicks,
     favoritedBy,
+    applications: applications.total,
     daily: days.map((date) => {
       const r = byDay.get(date);
-      return { date, clicks: r?.clicks ?? 0, timeSpent: r?.timeSpent ?? 0, saves: r?.saves ?? 0 };
+      return {
+        date,
+        clicks: r?.clicks ?? 0,
+        timeSpent: r?.timeSpent ?? 0,
+        saves: r?.saves ?? 0,
+        applications: applications.byDay.get(date) ?? 0,
+      };
     }),
   };
 }

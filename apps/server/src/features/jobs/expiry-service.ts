@@ -4,6 +4,7 @@ import { EXPIRY_WARNING_DAYS, POSTING_LIFETIME_DAYS } from '@teacheast/shared';
 import type { Deps } from '../../deps.js';
 import * as repo from './expiry-repo.js';
 import { POSTING_LIFETIME_MS } from './lifecycle.js';
+import { closeApplicationsOfClosedJobs } from '../applications/service.js';
 
 const EXPIRY_WARNING_MS = EXPIRY_WARNING_DAYS * 86_400_000;
 const EXPIRY_CHECK_INTERVAL_MS = 3_600_000;
@@ -37,7 +38,8 @@ export function startExpiryNoticeTimer(
   deps: Pick<Deps, 'db' | 'mail' | 'clock' | 'config'>,
   onError: (err: unknown) => void = () => undefined,
 ): () => void {
-  const run = () => void sendExpiryNotices(deps).catch(onError);
+  // Postings that reach their end close their open applications on the same round.
+  const run = () => void Promise.all([sendExpiryNotices(deps), closeApplicationsOfClosedJobs(deps)]).catch(onError);
   const first = setTimeout(run, 60_000);
   first.unref();
   const timer = setInterval(run, EXPIRY_CHECK_INTERVAL_MS);

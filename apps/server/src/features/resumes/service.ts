@@ -26,6 +26,7 @@ import { sanitizeRichText, textOf } from '../../integrations/html/sanitize.js';
 import { decodeDataUrl, encodeVariant, readUploadedImage } from '../../integrations/images/images.js';
 import { enforceImageDecode } from '../../integrations/limiter/limiter.js';
 import { requireActiveSubscription } from '../subscriptions/service.js';
+import { employerMayReadResume } from '../applications/service.js';
 import * as repo from './repo.js';
 import { PDF_LINK_TTL_MS, checkLink, imageLinkExpiry, signLink } from './signed-links.js';
 
@@ -273,12 +274,17 @@ export async function publishResume(deps: Deps, user: AuthUser): Promise<{ messa
 
 // ---------------------------------------------------------------- reading
 
-/** The resume page: its owner always; anyone else only when published and with an active subscription. */
+/**
+ * The resume page: its owner always; anyone else only when published, and then a school the teacher
+ * applied to, or anyone with an active subscription.
+ */
 export async function readResume(deps: Deps, user: AuthUser | null, resumeUuid: string): Promise<Resume> {
   if (!user) throw unauthorized('You must log in to see resumes');
   const row = await repo.findResumeById(deps.db, resumeUuid);
   if (row && row.user_id === user.id) return toResume(deps, row);
   if (!row || row.published_at === null) throw notFound('This resume does not exist or is not published');
+  // A school reads the resume of a teacher who applied to one of its jobs without a subscription.
+  if (await employerMayReadResume(deps, user.id, row.user_id)) return toResume(deps, row);
   await requireActiveSubscription(deps, user.id);
   return toResume(deps, row);
 }

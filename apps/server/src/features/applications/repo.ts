@@ -1,0 +1,151 @@
+// Every query of applications: the applications and their stages, with the job, the teacher's
+// account and resume they join.
+import type { DbOrTrx } from '../../db/create-db.js';
+import type { ApplicationRow } from '../../db/schema.js';
+import { TILE_COLUMNS } from '../jobs/presenters.js';
+
+/** Stages an application can still move on from. */
+export const OPEN_STATUSES = ['submitted', 'viewed', 'shortlisted'] as const;
+
+/** The job as applying needs it: whose it is, whether it is live, where applications are mailed. */
+export function findJobForApplying(db: DbOrTrx, jobId: string) {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'user_id', 'published_at', 'email', 'company_name', 'title', 'taken_down_at'])
+    .where('id', '=', jobId)
+    .executeTakeFirst();
+}
+
+/** The teacher's published resume, if any. */
+export function findPublishedResumeOf(db: DbOrTrx, userId: string) {
+  return db
+    .selectFrom('resumes')
+    .select(['id', 'name'])
+    .where('user_id', '=', userId)
+    .where('published_at', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** Inserts the application unless the teacher already applied to the job: true when it was new. */
+export async function insertApplication(db: DbOrTrx, row: ApplicationRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('applications')
+    .values(row)
+    .onConflict((oc) => oc.columns(['job_id', 'user_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function insertEvent(db: DbOrTrx, applicationId: string, status: string, at: number): Promise<void> {
+  await db.insertInto('application_events').values({ application_id: applicationId, status, at }).execute();
+}
+
+export async function setStatus(db: DbOrTrx, id: string, status: string, now: number): Promise<void> {
+  await db.updateTable('applications').set({ status, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** An application with its job's owner, contact address and title, and the teacher's resume and address. */
+export function findApplication(db: DbOrTrx, id: string) {
+  return db
+    .selectFrom('applications')
+    .innerJoin('jobs', 'jobs.id', 'applications.job_id')
+    .innerJoin('users', 'users.id', 'applications.user_id')
+    .leftJoin('resumes', 'resumes.user_id', 'applications.user_id')
+    .selectAll('applications')
+    .select([
+      'jobs.user_id as job_owner_id',
+      'jobs.title as job_title',
+      'jobs.company_name as job_company_name',
+      'users.email as applicant_email',
+      'resumes.id as resume_id',
+      'resumes.name as applicant_name',
+    ])
+    .where('applications.id', '=', id)
+    .executeTakeFirst();
+}
+
+export type ApplicationWithPeople = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
+
+/** The job's applications, newest first, with who applied. */
+export function findApplicationsOfJob(db: DbOrTrx, jobId: string) {
+  return db
+    .selectFrom('applications')
+    .innerJoin('jobs', 'jobs.id', 'applications.job_id')
+    .innerJoin('users', 'users.id', 'applications.user_id')
+    .leftJoin('resumes', 'resumes.user_id', 'applications.user_id')
+    .selectAll('applications')
+    .select([
+      'jobs.user_id as job_owner_id',
+      'jobs.title as job_title',
+      'jobs.company_name as job_company_name',
+      'users.email as applicant_email',
+      'resumes.id as resume_id',
+      'resumes.name as applicant_name',
+    ])
+    .where('applications.job_id', '=', jobId)
+    .orderBy('applications.created_at', 'desc')
+    .orderBy('applications.id')
+    .execute();
+}
+
+/** The teacher's applications, newest first, each with its job's tile columns. */
+export function findApplicationsOfUser(db: DbOrTrx, userId: string) {
+  return db
+    .selectFrom('applications')
+    .innerJoin('jobs', 'jobs.id', 'applications.job_id')
+    .select(TILE_COLUMNS)
+    .select([
+      'applications.id as application_id',
+      'applications.status as application_status',
+      'applications.cover_letter as application_cover_letter',
+      'applications.created_at as application_created_at',
+    ])
+    .where('applications.user_id', '=', userId)
+    .orderBy('applications.created_at', 'desc')
+    .orderBy('applications.id')
+    .execute();
+}
+
+/** The stages of these applications, oldest first. */
+export async function findEvents(db: DbOrTrx, applicationIds: string[]) {
+  if (applicationIds.length === 0) return [];
+  return db
+    .selectFrom('application_events')
+    .select(['application_id', 'status', 'at'])
+    .where('application_id', 'in', applicationIds)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Open applications whose job is no longer live (expired, taken down, or never published). */
+export function findOpenApplicationsOfClosedJobs(db: DbOrTrx, liveSince: number, limit: number) {
+  return db
+    .selectFrom('applications')
+    .innerJoin('jobs', 'jobs.id', 'applications.job_id')
+    .select('applications.id')
+    .where('applications.status', 'in', [...OPEN_STATUSES])
+    .where((eb) => eb.or([eb('jobs.published_at', 'is', null), eb('jobs.published_at', '<=', liveSince)]))
+    .orderBy('applications.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Whether the teacher applied (and did not withdraw) to any job this employer owns. */
+export async function hasAppliedToJobOf(db: DbOrTrx, applicantId: string, employerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('applications')
+    .innerJoin('jobs', 'jobs.id', 'applications.job_id')
+    .select('applications.id')
+    .where('applications.user_id', '=', applicantId)
+    .where('jobs.user_id', '=', employerId)
+    .where('applications.status', '!=', 'withdrawn')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Applications to the job, all told and by UTC day of their arrival. */
+export async function countApplicationsOfJob(db: DbOrTrx, jobId: string) {
+  return db.selectFrom('applications').select('created_at').where('job_id', '=', jobId).execute();
+}

@@ -1,0 +1,240 @@
+// Applying on site (BEYOND §5). A teacher with a published resume applies to a live job once (the
+// unique key on job and teacher settles simultaneous requests); the job's owner opens it (viewed)
+// and shortlists, offers or rejects; the teacher may withdraw while it is open; a job that closes
+// closes its open applications. Every stage is recorded with its time. The job's contact address
+// gets each new application, the teacher each change but `viewed`, each mail in the same
+// transaction as the change.
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_JOB_TITLE,
+  type Applicant,
+  type Application,
+  type ApplicationStatus,
+  type EmployerDecision,
+  type MyApplication,
+} from '@teacheast/shared';
+import type { ApplicationRow } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import { AppError, forbidden, notFound } from '../../errors.js';
+import type { AuthUser } from '../accounts/sessions.js';
+import { liveSince } from '../jobs/lifecycle.js';
+import { toJobTile } from '../jobs/presenters.js';
+import * as repo from './repo.js';
+
+const NO_SUCH_JOB = 'This job does not exist or no longer takes applications';
+const NO_SUCH_APPLICATION = 'No such application';
+
+type Events = Awaited<ReturnType<typeof repo.findEvents>>;
+
+function historyOf(events: Events, id: string): Application['history'] {
+  return events
+    .filter((e) => e.application_id === id)
+    .map((e) => ({ status: e.status as ApplicationStatus, at: new Date(Number(e.at)).toISOString() }));
+}
+
+function present(row: ApplicationRow, events: Events): Application {
+  return {
+    id: row.id,
+    jobUuid: row.job_id,
+    status: row.status as ApplicationStatus,
+    coverLetter: row.cover_letter,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    history: historyOf(events, row.id),
+  };
+}
+
+function presentApplicant(row: repo.ApplicationWithPeople, events: Events): Applicant {
+  return {
+    ...present(row, events),
+    applicantName: row.applicant_name ?? '',
+    applicantEmail: row.applicant_email,
+    resumeUuid: row.resume_id ?? '',
+  };
+}
+
+const jobName = (row: { job_title: string; job_company_name: string }) =>
+  `${row.job_title || DEFAULT_JOB_TITLE} at ${row.job_company_name}`;
+
+const STATUS_WORDS: Record<ApplicationStatus, string> = {
+  submitted: 'sent',
+  viewed: 'seen by the school',
+  shortlisted: 'shortlisted',
+  offered: 'offered the job',
+  rejected: 'not taken further',
+  withdrawn: 'withdrawn',
+  closed: 'closed, as the posting has closed',
+};
+
+export async function apply(deps: Deps, user: AuthUser, jobId: string, coverLetter: string): Promise<Application> {
+  const now = deps.clock.now();
+  const job = await repo.findJobForApplying(deps.db, jobId);
+  if (!job || job.published_at === null || job.published_at <= liveSince(now)) throw notFound(NO_SUCH_JOB);
+  if (job.user_id === user.id) throw forbidden('You cannot apply to your own job');
+  const resume = await repo.findPublishedResumeOf(deps.db, user.id);
+  if (!resume) {
+    throw new AppError(409, 'Publish your resume to apply', { errorType: 'NO_RESUME' });
+  }
+  const row: ApplicationRow = {
+    id: randomUUID(),
+    job_id: jobId,
+    user_id: user.id,
+    cover_letter: coverLetter.trim(),
+    status: 'submitted',
+    created_at: now,
+    updated_at: now,
+  };
+  const site = deps.config.publicUrl;
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.insertApplication(trx, row))) {
+      throw new AppError(409, 'You have already applied to this job', { errorType: 'ALREADY_APPLIED' });
+    }
+    await repo.insertEvent(trx, row.id, 'submitted', now);
+    const name = resume.name || user.email;
+    return deps.mail.store(trx, {
+      to: job.email,
+      subject: `New application: ${name} for ${job.title || DEFAULT_JOB_TITLE}`,
+      text:
+        `${name} applied on TeachEast to ${job.title || DEFAULT_JOB_TITLE} at ${job.company_name}.\n\n` +
+        (row.cover_letter ? `Cover letter:\n\n${row.cover_letter}\n\n` : 'No cover letter.\n\n') +
+        `See the applicants and their resumes:\n${site}/job/applicants/${jobId}\n`,
+    });
+  });
+  deps.mail.deliver(stored);
+  return present(row, [{ application_id: row.id, status: 'submitted', at: now }]);
+}
+
+export async function listMine(deps: Deps, user: AuthUser): Promise<MyApplication[]> {
+  const rows = await repo.findApplicationsOfUser(deps.db, user.id);
+  const events = await repo.findEvents(
+    deps.db,
+    rows.map((r) => r.application_id),
+  );
+  return rows.map((r) => ({
+    id: r.application_id,
+    jobUuid: r.id,
+    status: r.application_status as ApplicationStatus,
+    coverLetter: r.application_cover_letter,
+    createdAt: new Date(Number(r.application_created_at)).toISOString(),
+    history: historyOf(events, r.application_id),
+    job: toJobTile(r),
+  }));
+}
+
+/** The job's applications, for its owner only: to anyone else the job has none to show (404). */
+export async function listForJob(deps: Deps, user: AuthUser, jobId: string): Promise<Applicant[]> {
+  const job = await repo.findJobForApplying(deps.db, jobId);
+  if (!job || job.user_id !== user.id) throw notFound('No such job');
+  const rows = await repo.findApplicationsOfJob(deps.db, jobId);
+  const events = await repo.findEvents(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => presentApplicant(r, events));
+}
+
+/** A change of stage: recorded with its time, and mailed to the teacher unless it is `viewed`. */
+async function move(
+  deps: Pick<Deps, 'db' | 'mail' | 'clock' | 'config'>,
+  row: repo.ApplicationWithPeople,
+  status: ApplicationStatus,
+): Promise<void> {
+  const now = deps.clock.now();
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    await repo.setStatus(trx, row.id, status, now);
+    await repo.insertEvent(trx, row.id, status, now);
+    if (status === 'viewed') return null;
+    return deps.mail.store(trx, {
+      to: row.applicant_email,
+      subject: `Your application for ${jobName(row)}: ${STATUS_WORDS[status]}`,
+      text:
+        `Your application on TeachEast for ${jobName(row)} is now ${STATUS_WORDS[status]}.\n\n` +
+        `Follow your applications here:\n${deps.config.publicUrl}/account/applications\n`,
+    });
+  });
+  if (stored) deps.mail.deliver(stored);
+}
+
+async function reload(deps: Deps, id: string): Promise<Applicant> {
+  const row = (await repo.findApplication(deps.db, id))!;
+  return presentApplicant(row, await repo.findEvents(deps.db, [id]));
+}
+
+/**
+ * One application: its job's owner opening it marks it viewed; the teacher who sent it sees it as
+ * it is; to anyone else it does not exist.
+ */
+export async function open(deps: Deps, user: AuthUser, id: string): Promise<Applicant> {
+  const row = await repo.findApplication(deps.db, id);
+  if (!row || (row.job_owner_id !== user.id && row.user_id !== user.id)) throw notFound(NO_SUCH_APPLICATION);
+  if (row.job_owner_id === user.id && row.status === 'submitted') await move(deps, row, 'viewed');
+  return reload(deps, id);
+}
+
+const isOpen = (status: string) => (repo.OPEN_STATUSES as readonly string[]).includes(status);
+
+/** Refuses (404) anyone but the owner of the application's job, before its request is read. */
+export async function requireJobOwner(deps: Deps, user: AuthUser, id: string): Promise<void> {
+  const row = /^[0-9a-f-]{36}$/i.test(id) ? await repo.findApplication(deps.db, id) : undefined;
+  if (!row || row.job_owner_id !== user.id) throw notFound(NO_SUCH_APPLICATION);
+}
+
+export async function decide(deps: Deps, user: AuthUser, id: string, status: EmployerDecision): Promise<Applicant> {
+  const row = await repo.findApplication(deps.db, id);
+  if (!row || row.job_owner_id !== user.id) throw notFound(NO_SUCH_APPLICATION);
+  if (row.status === status) return reload(deps, id);
+  if (!isOpen(row.status)) {
+    throw new AppError(
+      409,
+      `This application is ${STATUS_WORDS[row.status as ApplicationStatus]}: it can no longer change`,
+    );
+  }
+  await move(deps, row, status);
+  return reload(deps, id);
+}
+
+export async function withdraw(deps: Deps, user: AuthUser, id: string): Promise<Applicant> {
+  const row = await repo.findApplication(deps.db, id);
+  if (!row || row.user_id !== user.id) throw notFound(NO_SUCH_APPLICATION);
+  if (!isOpen(row.status)) {
+    throw new AppError(
+      409,
+      `This application is ${STATUS_WORDS[row.status as ApplicationStatus]}: it can no longer change`,
+    );
+  }
+  await move(deps, row, 'withdrawn');
+  return reload(deps, id);
+}
+
+/** Closes the open applications of jobs that have expired or were taken down; answers how many. */
+export async function closeApplicationsOfClosedJobs(
+  deps: Pick<Deps, 'db' | 'mail' | 'clock' | 'config'>,
+): Promise<number> {
+  const rows = await repo.findOpenApplicationsOfClosedJobs(deps.db, liveSince(deps.clock.now()), 500);
+  let closed = 0;
+  for (const { id } of rows) {
+    const row = await repo.findApplication(deps.db, id);
+    if (!row || !isOpen(row.status)) continue;
+    await move(deps, row, 'closed');
+    closed += 1;
+  }
+  return closed;
+}
+
+/** An employer may read the resume of a teacher who applied (and did not withdraw) to one of their jobs. */
+export function employerMayReadResume(deps: Deps, employerId: string, applicantId: string): Promise<boolean> {
+  return repo.hasAppliedToJobOf(deps.db, applicantId, employerId);
+}
+
+/** The job's applications for its metrics: the total and by UTC day of arrival. */
+export async function applicationCounts(
+  deps: Deps,
+  jobId: string,
+): Promise<{ total: number; byDay: Map<string, number> }> {
+  const rows = await repo.countApplicationsOfJob(deps.db, jobId);
+  const byDay = new Map<string, number>();
+  for (const { created_at } of rows) {
+    const day = new Date(Number(created_at)).toISOString().slice(0, 10);
+    byDay.set(day, (byDay.get(day) ?? 0) + 1);
+  }
+  return { total: rows.length, byDay };
+}

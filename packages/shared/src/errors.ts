@@ -30,6 +30,10 @@ export const ERROR_TYPES = {
   JOB_EXPIRED: 'JOB_EXPIRED',
   /** 409: a job the operator took down. */
   JOB_TAKEN_DOWN: 'JOB_TAKEN_DOWN',
+  /** 409: applying to a job a second time. */
+  ALREADY_APPLIED: 'ALREADY_APPLIED',
+  /** 409: applying without a published resume. */
+  NO_RESUME: 'NO_RESUME',
   /** 409: a 21st job alert for one account. */
   TOO_MANY_ALERTS: 'TOO_MANY_ALERTS',
   /** 409: relisting a job that has not expired. */

@@ -15,3 +15,4 @@ export * from './schemas/subscriptions.js';
 export * from './schemas/system.js';
 export type * from './page-head.js';
 export * from './schemas/alerts.js';
+export * from './schemas/applications.js';

@@ -131,7 +131,17 @@ export const JobMetricsSchema = z.object({
   timeSpent: z.number(),
   numberOfClicks: z.number(),
   favoritedBy: z.number(),
-  daily: z.array(z.object({ date: z.string(), clicks: z.number(), timeSpent: z.number(), saves: z.number() })),
+  /** Teachers who applied on TeachEast (withdrawn ones included). */
+  applications: z.number(),
+  daily: z.array(
+    z.object({
+      date: z.string(),
+      clicks: z.number(),
+      timeSpent: z.number(),
+      saves: z.number(),
+      applications: z.number(),
+    }),
+  ),
 });
 export type JobMetrics = z.infer<typeof JobMetricsSchema>;
 

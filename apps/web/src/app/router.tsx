@@ -65,7 +65,8 @@ export const JobAlertOffer = lazy(() =>
   import('../features/alerts/components/job-alert-offer').then((module) => ({ default: module.JobAlertOffer })),
 );
 
-const AccountPage = page(() => import('./pages/account-page'), 'AccountPage');
+/** A job's metrics and its applicants: one page for its owner at two addresses (pages/job-owner-page.tsx). */
+const JobOwnerPage = page(() => import('./pages/job-owner-page'), 'JobOwnerPage');
 
 const publicRoutes: RouteObject[] = [
   { index: true, Component: page(() => import('./pages/home-page'), 'HomePage') },
@@ -142,8 +143,7 @@ const anonymousOnlyRoutes: RouteObject[] = [
 ];
 
 const loggedInOnlyRoutes: RouteObject[] = [
-  { path: 'account', Component: AccountPage },
-  { path: 'account/:selectedTab', Component: AccountPage },
+  { path: 'account/:selectedTab?', Component: page(() => import('./pages/account-page'), 'AccountPage') },
   {
     path: 'resume/:resumeUuid',
     Component: page(() => import('./pages/resume-detail-page'), 'ResumeDetailPage'),
@@ -156,10 +156,8 @@ const loggedInOnlyRoutes: RouteObject[] = [
     children: [{ index: true, Component: page(() => import('./pages/checkout-page'), 'CheckoutPage') }],
   },
   { path: 'subscription', Component: page(() => import('./pages/subscription-page'), 'SubscriptionPage') },
-  {
-    path: 'job/metrics/:uuid',
-    Component: page(() => import('./pages/job-metrics-page'), 'JobMetricsPage'),
-  },
+  { path: 'job/metrics/:uuid', Component: JobOwnerPage },
+  { path: 'job/applicants/:uuid', Component: JobOwnerPage },
 ];
 
 export const routes: RouteObject[] = [

@@ -7,9 +7,8 @@ export type JobWizardStep = (typeof JOB_WIZARD_STEPS)[number];
 export const RESUME_WIZARD_STEPS = ['details', 'profile-image', 'resume', 'preview'] as const;
 export type ResumeWizardStep = (typeof RESUME_WIZARD_STEPS)[number];
 
-// The spec's three job tabs keep their indexes (0, 1, 2); the job alerts tab comes after them.
-export const ACCOUNT_TABS = ['unpublished', 'published', 'expired', 'alerts'] as const;
-export type AccountTab = (typeof ACCOUNT_TABS)[number];
+/** The account page's tabs (their order and labels are the account's: features/employers/components/account-jobs.tsx). */
+export type AccountTab = 'unpublished' | 'published' | 'expired' | 'alerts' | 'applications';
 
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
@@ -46,6 +45,7 @@ export const paths = {
   contactUs: () => '/contact-us',
   termsOfService: () => '/terms-of-service',
   jobMetrics: (uuid: string) => `/job/metrics/${encodeURIComponent(uuid)}`,
+  jobApplicants: (uuid: string) => `/job/applicants/${encodeURIComponent(uuid)}`,
   login: () => '/login',
   register: () => '/register',
   specialRegister: (uuid: string) => `/special-register/${encodeURIComponent(uuid)}`,

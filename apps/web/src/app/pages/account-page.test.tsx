@@ -26,6 +26,7 @@ function server({ url }: RecordedRequest) {
       ],
     });
   }
+  if (url === '/api/applications') return jsonResponse(200, { applications: [] });
   if (url.startsWith('/api/credits/')) return jsonResponse(200, { credits: 0 });
   if (url.startsWith('/api/favorites/')) return jsonResponse(200, { jobs: [] });
   if (url.startsWith('/api/jobs/unpublished/')) return jsonResponse(200, { unpublishedJobs: [] });
@@ -52,7 +53,13 @@ describe('AccountPage', () => {
     const requests = mockServer(server);
     const { user } = renderAccountPage(paths.account());
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Unpublished', 'Published', 'Expired', 'Alerts']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Unpublished',
+      'Published',
+      'Expired',
+      'Alerts',
+      'Applications',
+    ]);
     expect(screen.getByRole('tab', { name: 'Unpublished' })).toHaveAttribute('aria-selected', 'true');
     expect(requests.some((r) => r.url === '/api/job-alerts')).toBe(false);
 
@@ -71,5 +78,15 @@ describe('AccountPage', () => {
     expect(screen.getByRole('tab', { name: 'Alerts' })).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel', { name: 'Alerts' });
     expect(await within(panel).findByText('You have 1 job alert (at most 20).')).toBeInTheDocument();
+  });
+
+  it('has an Applications tab last, which lists the applications sent, from its address too', async () => {
+    const requests = mockServer(server);
+    renderAccountPage(paths.account('applications'));
+    expect(screen.getByRole('tab', { name: 'Applications' })).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel', { name: 'Applications' });
+    expect(await within(panel).findByText(/You have not applied to any job yet/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Search for jobs' })).toHaveAttribute('href', '/jobs');
+    expect(requests.some((r) => r.url === '/api/applications')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { ApplyOffer } from '../../features/applications/components/apply-offer';
 import { useJob } from '../../features/jobs/api';
 import { postingTitle } from '../../features/jobs/components/job-facts';
 import { JobPostingView } from '../../features/jobs/components/job-posting-view';
@@ -49,7 +50,7 @@ export function PostingPage() {
           <span aria-hidden="true">←</span> Go back
         </button>
       </div>
-      <JobPostingView job={job.data} />
+      <JobPostingView job={job.data} applyAction={<ApplyOffer job={job.data} />} />
     </div>
   );
 }

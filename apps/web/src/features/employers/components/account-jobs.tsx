@@ -1,9 +1,9 @@
-// The account's tabs: the job tabs (unpublished 0, published 1, expired 2), then the job alerts the
-// account page hands in; the URL follows the tab.
+// The account's tabs: the job tabs (unpublished 0, published 1, expired 2), then the job alerts and
+// the applications the account page hands in; the URL follows the tab.
 import { POSTING_LIFETIME_DAYS, PAGE_SIZE, type JobTile } from '@teacheast/shared';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ACCOUNT_TABS, paths, type AccountTab } from '../../../config/paths';
+import { paths, type AccountTab } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { useSessionUser } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
@@ -12,12 +12,17 @@ import { useExpiredJobs, usePublishedJobs, useRelistJob, useUnpublishedJobs } fr
 import { CreditBalance } from './purchase-jobs';
 import '../employers.css';
 
+// The spec's three job tabs keep their indexes (0, 1, 2); the job alerts and applications tabs come
+// after them. Kept here, with their only user, rather than in config/paths.ts, which every first
+// download carries.
 const TAB_LABELS: Record<AccountTab, string> = {
   unpublished: 'Unpublished',
   published: 'Published',
   expired: 'Expired',
   alerts: 'Alerts',
+  applications: 'Applications',
 };
+const ACCOUNT_TABS = Object.keys(TAB_LABELS) as AccountTab[];
 const DAY = 86_400_000;
 
 function dateText(iso: string | null, plusDays = 0): string {
@@ -36,6 +41,24 @@ function MetricsLink({ job }: { job: JobTile }) {
         <path d="M4 20V10h3v10H4zm6 0V4h3v16h-3zm6 0v-7h3v7h-3z" fill="currentColor" />
       </svg>
       <span className="account-job__metrics-text">Metrics</span>
+    </Link>
+  );
+}
+
+function ApplicantsLink({ job }: { job: JobTile }) {
+  return (
+    <Link
+      className="account-job__metrics"
+      to={paths.jobApplicants(job.uuid)}
+      aria-label={`Applicants for ${job.companyName || 'this job'}`}
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path
+          d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-3.3 0-7 1.6-7 4v3h14v-3c0-2.4-3.7-4-7-4zm7.5-2a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm.9 2c1.6.8 2.6 2 2.6 4v3h3v-3c0-2.1-2.7-3.6-5.6-4z"
+          fill="currentColor"
+        />
+      </svg>
+      <span className="account-job__metrics-text">Applicants</span>
     </Link>
   );
 }
@@ -82,6 +105,7 @@ function PublishedList({ userUuid }: { userUuid: string }) {
               <Link to={paths.posting(job.uuid)}>View posting</Link>
             </p>
             <MetricsLink job={job} />
+            <ApplicantsLink job={job} />
           </li>
         ))}
       </ul>
@@ -128,6 +152,7 @@ function ExpiredList({ userUuid }: { userUuid: string }) {
           <span className="account-job__name">{job.companyName || 'Untitled job'}</span>
           <p className="account-job__meta">Expired {dateText(job.publishedDate, POSTING_LIFETIME_DAYS)}.</p>
           <MetricsLink job={job} />
+          <ApplicantsLink job={job} />
           <button
             type="button"
             className="button button--secondary"
@@ -145,9 +170,11 @@ function ExpiredList({ userUuid }: { userUuid: string }) {
 interface AccountJobsProps {
   /** The Alerts tab's panel, from the job alerts feature. */
   alertsPanel: ReactNode;
+  /** The Applications tab's panel: the member's own applications, from the applications feature. */
+  applicationsPanel: ReactNode;
 }
 
-export function AccountJobs({ alertsPanel }: AccountJobsProps) {
+export function AccountJobs({ alertsPanel, applicationsPanel }: AccountJobsProps) {
   const user = useSessionUser();
   const { selectedTab } = useParams();
   const navigate = useNavigate();
@@ -184,7 +211,7 @@ export function AccountJobs({ alertsPanel }: AccountJobsProps) {
           Post more jobs
         </Link>
       </div>
-      <div className="tabs" role="tablist" aria-label="Your jobs and job alerts" onKeyDown={onKeyDown}>
+      <div className="tabs" role="tablist" aria-label="Your jobs, job alerts and applications" onKeyDown={onKeyDown}>
         {ACCOUNT_TABS.map((tab, i) => (
           <button
             key={tab}
@@ -214,6 +241,7 @@ export function AccountJobs({ alertsPanel }: AccountJobsProps) {
         {current === 'published' && <PublishedList userUuid={user.uuid} />}
         {current === 'expired' && <ExpiredList userUuid={user.uuid} />}
         {current === 'alerts' && alertsPanel}
+        {current === 'applications' && applicationsPanel}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { countryLabel, DEFAULT_JOB_TITLE, type Job, MESSAGES } from '@teacheast/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSessionUser } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
 import { RichText } from '../../../ui/rich-text';
@@ -17,6 +17,8 @@ export interface JobPostingViewProps {
    * links shown as text, so the preview looks like the posting without acting like it.
    */
   interactive?: boolean;
+  /** The way to apply, above Save: the posting page hands it in from the applications feature. */
+  applyAction?: ReactNode;
 }
 
 function CopyIcon() {
@@ -77,7 +79,7 @@ function SaveButton({ job }: { job: Job }) {
 }
 
 /** The full job posting, shared by /posting/{uuid} and the job wizard's preview. */
-export function JobPostingView({ job, interactive = true }: JobPostingViewProps) {
+export function JobPostingView({ job, interactive = true, applyAction }: JobPostingViewProps) {
   const [isCarouselOpen, setIsCarouselOpen] = useState(false);
   usePostingVisit(job.uuid, interactive && job.status === 'published');
 
@@ -138,6 +140,7 @@ export function JobPostingView({ job, interactive = true }: JobPostingViewProps)
         <aside className="posting__aside" aria-label="Job details">
           {interactive && (
             <div className="posting__actions">
+              {applyAction}
               <SaveButton job={job} />
             </div>
           )}

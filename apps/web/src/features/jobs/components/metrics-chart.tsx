@@ -21,21 +21,22 @@ function niceMax(value: number): number {
 }
 
 /**
- * Clicks and saves per day for the last 45 days, as paired bars. The SVG scales to any width
+ * Clicks, saves and applications per day for the last 45 days, as grouped bars. The SVG scales to any width
  * (viewBox), and the same numbers are offered as a table for screen readers and careful reading.
  */
 export function MetricsChart({ daily }: { daily: Day[] }) {
   const titleId = useId();
   const descId = useId();
-  const max = niceMax(Math.max(1, ...daily.map((d) => Math.max(d.clicks, d.saves))));
+  const max = niceMax(Math.max(1, ...daily.map((d) => Math.max(d.clicks, d.saves, d.applications))));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(daily.length, 1);
-  const barW = Math.max(2, slot * 0.38);
+  const barW = Math.max(2, slot * 0.27);
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
   const ticks = [0, max / 4, max / 2, (3 * max) / 4, max];
   const totalClicks = daily.reduce((s, d) => s + d.clicks, 0);
   const totalSaves = daily.reduce((s, d) => s + d.saves, 0);
+  const totalApplications = daily.reduce((s, d) => s + d.applications, 0);
   const busiest = daily.reduce<Day | null>((b, d) => (b === null || d.clicks > b.clicks ? d : b), null);
   const first = daily[0]?.date;
   const last = daily[daily.length - 1]?.date;
@@ -45,6 +46,7 @@ export function MetricsChart({ daily }: { daily: Day[] }) {
       <div className="metrics-chart__legend" aria-hidden="true">
         <span className="metrics-chart__key metrics-chart__key--clicks" /> Clicks
         <span className="metrics-chart__key metrics-chart__key--saves" /> Saves
+        <span className="metrics-chart__key metrics-chart__key--applications" /> Applications
       </div>
       <svg
         className="metrics-chart__svg"
@@ -52,10 +54,10 @@ export function MetricsChart({ daily }: { daily: Day[] }) {
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
       >
-        <title id={titleId}>Clicks and saves per day, last 45 days</title>
+        <title id={titleId}>Clicks and saves per day, last 45 days, with the applications received</title>
         <desc id={descId}>
           {first && last
-            ? `From ${shortDate(first)} to ${shortDate(last)}: ${totalClicks} clicks and ${totalSaves} saves.` +
+            ? `From ${shortDate(first)} to ${shortDate(last)}: ${totalClicks} clicks, ${totalSaves} saves and ${totalApplications} applications.` +
               (busiest && busiest.clicks > 0
                 ? ` The busiest day was ${shortDate(busiest.date)} with ${busiest.clicks} clicks.`
                 : '')
@@ -70,7 +72,7 @@ export function MetricsChart({ daily }: { daily: Day[] }) {
           </g>
         ))}
         {daily.map((d, i) => {
-          const x = PAD.left + i * slot + (slot - 2 * barW) / 2;
+          const x = PAD.left + i * slot + (slot - 3 * barW) / 2;
           return (
             <g key={d.date}>
               <rect
@@ -86,6 +88,13 @@ export function MetricsChart({ daily }: { daily: Day[] }) {
                 width={barW}
                 height={PAD.top + plotH - y(d.saves)}
                 className="metrics-chart__bar--saves"
+              />
+              <rect
+                x={x + 2 * barW}
+                y={y(d.applications)}
+                width={barW}
+                height={PAD.top + plotH - y(d.applications)}
+                className="metrics-chart__bar--applications"
               />
               {(i % 7 === 0 || i === daily.length - 1) && (
                 <text
@@ -106,12 +115,13 @@ export function MetricsChart({ daily }: { daily: Day[] }) {
           <summary>Show the numbers per day as a table</summary>
           <div className="metrics-chart__table-scroll" tabIndex={0} role="region" aria-label="Numbers per day">
             <table>
-              <caption className="visually-hidden">Clicks, saves and time spent per day</caption>
+              <caption className="visually-hidden">Clicks, saves, applications and time spent per day</caption>
               <thead>
                 <tr>
                   <th scope="col">Date</th>
                   <th scope="col">Clicks</th>
                   <th scope="col">Saves</th>
+                  <th scope="col">Applications</th>
                   <th scope="col">Time spent (seconds)</th>
                 </tr>
               </thead>
@@ -121,6 +131,7 @@ export function MetricsChart({ daily }: { daily: Day[] }) {
                     <th scope="row">{shortDate(d.date)}</th>
                     <td>{d.clicks}</td>
                     <td>{d.saves}</td>
+                    <td>{d.applications}</td>
                     <td>{d.timeSpent}</td>
                   </tr>
                 ))}

@@ -131,6 +131,8 @@ describe(`discovery: robots.txt, sitemaps and the feed (${dialect})`, () => {
           '/resume-board',
           '/resume/',
           '/job/metrics',
+          '/job/applicants',
+          '/job-alerts/',
           '/change-password',
           '/confirmation',
           '/special-register',

@@ -28,6 +28,8 @@ const DISALLOWED_PATHS = [
   '/resume-board',
   '/resume/',
   '/job/metrics',
+  '/job/applicants',
+  '/job-alerts/',
   '/change-password',
   '/confirmation',
   '/special-register',

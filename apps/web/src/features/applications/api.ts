@@ -106,10 +106,19 @@ export function useResumeIsPublished(userUuid: string, options: { enabled?: bool
 }
 
 /** Sends an application; the member's list is read again, the job's applicant list too. */
-export function useApply(jobUuid: string) {
+/**
+ * Applying. The dialog's reactions are the mutation's own callbacks, run before the lists are
+ * fetched again: callbacks given to mutate() would be dropped if that refetch re-rendered the dialog.
+ */
+export function useApply(
+  jobUuid: string,
+  reactions: { onSuccess?: () => void; onError?: (failure: Error) => void } = {},
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ApplyInput) => apply(jobUuid, body),
+    onSuccess: () => reactions.onSuccess?.(),
+    onError: (failure) => reactions.onError?.(failure),
     onSettled: () => client.invalidateQueries({ queryKey: applicationKeys.all }),
   });
 }

@@ -22,7 +22,20 @@ const count = (n: number) => n.toLocaleString('en');
 export function ApplyDialog({ job, onApplied, onClose }: ApplyDialogProps) {
   const school = job.companyName || 'the school';
   const [coverLetter, setCoverLetter] = useState('');
-  const apply = useApply(job.uuid);
+  const apply = useApply(job.uuid, {
+    onSuccess: () => {
+      toast.success(`Application sent to ${school}.`);
+      onApplied();
+      onClose();
+    },
+    onError: (failure) => {
+      if (isApiError(failure) && failure.errorType === 'ALREADY_APPLIED') {
+        toast.success(`You have already applied to ${school}.`);
+        onApplied();
+        onClose();
+      }
+    },
+  });
   const fieldId = useId();
   const countId = `${fieldId}-count`;
   const error = apply.error;
@@ -32,23 +45,7 @@ export function ApplyDialog({ job, onApplied, onClose }: ApplyDialogProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (apply.isPending) return;
-    apply.mutate(
-      { coverLetter },
-      {
-        onSuccess: () => {
-          toast.success(`Application sent to ${school}.`);
-          onApplied();
-          onClose();
-        },
-        onError: (failure) => {
-          if (isApiError(failure) && failure.errorType === 'ALREADY_APPLIED') {
-            toast.success(`You have already applied to ${school}.`);
-            onApplied();
-            onClose();
-          }
-        },
-      },
-    );
+    apply.mutate({ coverLetter });
   };
 
   return (

@@ -100,6 +100,8 @@ describe('a posting as a JobPosting', () => {
       addressCountry: 'JP',
     });
     expect(data.identifier.value).toBe(job.uuid);
+    // Teachers apply on the posting page itself.
+    expect(data.directApply).toBe(true);
     expect(data.baseSalary).toEqual({
       '@type': 'MonetaryAmount',
       currency: 'JPY',

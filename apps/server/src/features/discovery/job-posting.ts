@@ -54,8 +54,8 @@ export function jobPostingData(job: Job, publicUrl: string): Record<string, unkn
       },
     },
     identifier: { '@type': 'PropertyValue', name: 'TeachEast', value: job.uuid },
-    // Teachers apply by the school's e-mail or site until applying on TeachEast exists.
-    directApply: false,
+    // Every live posting takes applications on TeachEast itself (BEYOND §5).
+    directApply: true,
     url,
     ...(job.thumbnail ? { image: `${publicUrl}${job.thumbnail}` } : {}),
     ...(salary

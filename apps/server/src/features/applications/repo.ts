@@ -45,8 +45,8 @@ export async function setStatus(db: DbOrTrx, id: string, status: string, now: nu
   await db.updateTable('applications').set({ status, updated_at: now }).where('id', '=', id).execute();
 }
 
-/** An application with its job's owner, contact address and title, and the teacher's resume and address. */
-export function findApplication(db: DbOrTrx, id: string) {
+/** Applications with their job's owner and title, and the teacher's address, name and resume. */
+function applicationsWithPeople(db: DbOrTrx) {
   return db
     .selectFrom('applications')
     .innerJoin('jobs', 'jobs.id', 'applications.job_id')
@@ -60,29 +60,18 @@ export function findApplication(db: DbOrTrx, id: string) {
       'users.email as applicant_email',
       'resumes.id as resume_id',
       'resumes.name as applicant_name',
-    ])
-    .where('applications.id', '=', id)
-    .executeTakeFirst();
+    ]);
+}
+
+export function findApplication(db: DbOrTrx, id: string) {
+  return applicationsWithPeople(db).where('applications.id', '=', id).executeTakeFirst();
 }
 
 export type ApplicationWithPeople = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
 
 /** The job's applications, newest first, with who applied. */
 export function findApplicationsOfJob(db: DbOrTrx, jobId: string) {
-  return db
-    .selectFrom('applications')
-    .innerJoin('jobs', 'jobs.id', 'applications.job_id')
-    .innerJoin('users', 'users.id', 'applications.user_id')
-    .leftJoin('resumes', 'resumes.user_id', 'applications.user_id')
-    .selectAll('applications')
-    .select([
-      'jobs.user_id as job_owner_id',
-      'jobs.title as job_title',
-      'jobs.company_name as job_company_name',
-      'users.email as applicant_email',
-      'resumes.id as resume_id',
-      'resumes.name as applicant_name',
-    ])
+  return applicationsWithPeople(db)
     .where('applications.job_id', '=', jobId)
     .orderBy('applications.created_at', 'desc')
     .orderBy('applications.id')

@@ -316,6 +316,38 @@ describe(`job alerts (${dialect})`, () => {
       expect(await send({})).toEqual({ mails: 1, jobs: 1 });
     });
 
+    it('reaches an alert behind more than a page of due alerts that have nothing new', async () => {
+      const now = t.clock.now();
+      const row = (id: string, email: string, country: string) => ({
+        id,
+        user_id: null,
+        email,
+        country,
+        frequency: 'daily',
+        created_at: now,
+        confirmed_at: now,
+        unsubscribed_at: null,
+        new_since: now,
+        last_mailed_at: null,
+      });
+      const idle = Array.from({ length: 250 }, (_, i) =>
+        row(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `idle-${i}@example.com`, 'indonesia'),
+      );
+      for (let i = 0; i < idle.length; i += 50)
+        await t.db
+          .insertInto('job_alerts')
+          .values(idle.slice(i, i + 50))
+          .execute();
+      await t.db
+        .insertInto('job_alerts')
+        .values(row('ffffffff-0000-4000-8000-000000000000', 'last@example.com', 'taiwan'))
+        .execute();
+      t.clock.advance(1000);
+      await createPublishedJob(t, null, { country: 'taiwan', city: 'Tainan', title: 'Tainan Teacher' });
+      expect(await send({})).toEqual({ mails: 1, jobs: 1 });
+      expect(alertMails('last@example.com')).toHaveLength(1);
+    });
+
     it('sends nothing for an alert not yet confirmed', async () => {
       const { token } = await anonymousAlert('waiting@example.com', { country: 'indonesia' });
       t.clock.advance(1000);

@@ -106,11 +106,17 @@ export async function unsubscribeAlert(db: DbOrTrx, id: string, now: number): Pr
     .execute();
 }
 
-/** Confirmed alerts still on whose last mail was before `mailedBefore` (or that never mailed). */
-export function findDueAlertIds(db: DbOrTrx, mailedBefore: { daily: number; weekly: number }, limit: number) {
+/** Confirmed alerts still on whose last mail was before `mailedBefore` (or that never mailed), by id after `after`. */
+export function findDueAlertIds(
+  db: DbOrTrx,
+  mailedBefore: { daily: number; weekly: number },
+  after: string,
+  limit: number,
+) {
   return db
     .selectFrom('job_alerts')
     .select('id')
+    .where('id', '>', after)
     .where('confirmed_at', 'is not', null)
     .where('unsubscribed_at', 'is', null)
     .where((eb) =>

@@ -184,7 +184,8 @@ export async function sendDueAlerts(deps: SenderDeps, options: { everyAlert?: bo
     const due = options.everyAlert
       ? { daily: Number.MAX_SAFE_INTEGER, weekly: Number.MAX_SAFE_INTEGER }
       : { daily: now - ALERT_PERIOD_MS.daily, weekly: now - ALERT_PERIOD_MS.weekly };
-    const ids = (await repo.findDueAlertIds(deps.db, due, 200)).filter((r) => r.id > after);
+    // Paged by id: an alert with nothing new stays due, and must not hold back the ones after it.
+    const ids = await repo.findDueAlertIds(deps.db, due, after, 200);
     if (ids.length === 0) return report;
     for (const { id } of ids) {
       try {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { findUnstorableText, isStorableText, UNSTORABLE_TEXT } from '@teacheast/shared';
 import { AppError } from './errors.js';
 import { requireSelf, requireUser } from './features/accounts/sessions.js';
@@ -15,9 +15,11 @@ import {
   registerShutdownRefusal,
 } from './http/error-handler.js';
 import { rateLimitAddress } from './integrations/limiter/limiter.js';
+import { answerSerializerCompiler } from './http/answer-serializer.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerResponseCache, type CacheRouteConfig } from './http/response-cache.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
+import { createRenderedPages } from './http/rendered-pages.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerAccountRoutes } from './features/accounts/routes.js';
 import { registerContactRoutes } from './features/contact/routes.js';
@@ -121,7 +123,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandler(app);
   app.decorateRequest('clientAddress', {
     getter(this: FastifyRequest) {
@@ -187,6 +189,6 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   registerAlertRoutes(app, deps);
   registerApplicationRoutes(app, deps);
 
-  await registerWebApp(app, deps.config.webDist ?? DEFAULT_WEB_DIST, deps.config.publicUrl);
+  await registerWebApp(app, deps.config.webDist ?? DEFAULT_WEB_DIST, deps.config.publicUrl, createRenderedPages(deps));
   return app;
 }

@@ -14,6 +14,7 @@ import { setServerSanitizer } from './ui/rich-text';
 export { PRERENDERED_ROUTES, prerenderApiPaths } from './app/prerender';
 export { LANDING_PAGES, landingPageAt, pageAt } from './app/router';
 export { pageHeadAt } from './app/page-heads';
+export { renderedUntil } from './app/rendered-until';
 export { PRERENDER_DATA_ID } from './config/storage-keys';
 
 export interface RenderOptions {

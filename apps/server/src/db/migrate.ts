@@ -5,6 +5,7 @@ import * as m002 from './migrations/002-job-takedown.js';
 import * as m003 from './migrations/003-job-title-and-keywords.js';
 import * as m004 from './migrations/004-job-alerts.js';
 import * as m005 from './migrations/005-applications.js';
+import * as m006 from './migrations/006-read-paths.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003-job-title-and-keywords': m003,
   '004-job-alerts': m004,
   '005-applications': m005,
+  '006-read-paths': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -58,6 +58,8 @@ interface JobsTable {
   search_body: Generated<string>;
   created_at: number;
   updated_at: number;
+  /** Moves with any change to the posting, its photos or its saves (database triggers). */
+  version: Generated<number>;
 }
 
 interface JobImagesTable {
@@ -233,6 +235,12 @@ interface BlobsTable {
   created_at: number;
 }
 
+/** Versions the database moves itself (triggers): `jobs` changes with any change to any job. */
+interface ContentVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -256,6 +264,7 @@ export interface Database {
   application_events: ApplicationEventsTable;
   expiry_notices: ExpiryNoticesTable;
   blobs: BlobsTable;
+  content_versions: ContentVersionsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -38,6 +38,8 @@ export function registerResponseCache(app: FastifyInstance, options: { ttlMs: nu
   const serveFromCache: onRequestHookHandler = (request, reply, done) => {
     const mode = configOf(request)?.cache;
     if (request.method !== 'GET' || !mode) return done();
+    // A caller that asks for a fresh answer (a hard reload, a page about to be kept) gets one.
+    if (request.headers['cache-control']?.includes('no-cache')) return done();
     const hit = entries.get(keyOf(request, mode));
     if (!hit || hit.expires <= Date.now()) return done();
     void reply.headers(hit.headers);
@@ -74,7 +76,8 @@ export function registerResponseCache(app: FastifyInstance, options: { ttlMs: nu
     const methods = [route.method].flat();
     if (config?.cache && methods.includes('GET')) {
       route.onRequest = [serveFromCache, ...(route.onRequest ? [route.onRequest].flat() : [])];
-      route.onSend = [remember, ...(route.onSend ? [route.onSend].flat() : [])];
+      // After the route's own hooks, so what is kept carries the headers they set (an ETag).
+      route.onSend = [...(route.onSend ? [route.onSend].flat() : []), remember];
     } else if (!config?.keepsCache && methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
       route.onResponse = [forgetAfterWrite, ...(route.onResponse ? [route.onResponse].flat() : [])];
     }

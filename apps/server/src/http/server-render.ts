@@ -12,6 +12,7 @@ import { jsonForScript } from '../features/discovery/job-posting.js';
 import { headTags } from '../features/discovery/page-head.js';
 import { sanitizeRichText } from '../integrations/html/sanitize.js';
 import { sendPage, withHead, type LandingPages, type PageShells } from './page-shells.js';
+import type { RenderedPages } from './rendered-pages.js';
 
 /** What the web app's dist-ssr/entry-server.js exports. */
 export interface PageRenderer extends LandingPages {
@@ -29,6 +30,8 @@ export interface PageRenderer extends LandingPages {
   pageAt(pathname: string): string | null;
   /** What the page at `url` says of itself in its <head>, given the answers it is rendered with. */
   pageHeadAt(url: string, answers: Record<string, unknown>): PageHead;
+  /** Until when the page rendered at `now` with these answers reads the same (words of time on it). */
+  renderedUntil(url: string, answers: Record<string, unknown>, now: number): number;
 }
 
 /** The render bundle beside `dist` (apps/web/dist-ssr), or undefined when it was not built. */
@@ -64,6 +67,7 @@ export function registerServerRender(
   renderer: PageRenderer,
   shells: PageShells,
   publicUrl: string,
+  pages: RenderedPages | null = null,
 ): PageRender {
   const head = (url: string, answers: Record<string, unknown>) =>
     headTags(renderer.pageHeadAt(url, answers), publicUrl);
@@ -75,8 +79,17 @@ export function registerServerRender(
     const apiPaths = isMember ? null : renderer.prerenderApiPaths(url);
     if (!apiPaths) return sendPage(reply, withHead(shells.shellFor(pathname), head(url, {})), status);
     try {
-      // The same answers the browser would get, through the same routes, checks and cache.
-      const replies = await Promise.all(apiPaths.map((apiPath) => app.inject({ method: 'GET', url: apiPath })));
+      // Read before the answers, so a page rendered from newer data is at worst kept under an older
+      // version nobody asks for again, never the other way round.
+      const version = status === 200 && pages ? await pages.versionOf(apiPaths) : null;
+      const kept = version && pages?.find(url, version);
+      if (kept) return sendPage(reply, kept, status);
+      // The same answers the browser would get, through the same routes and checks; a page to be
+      // kept asks past the short-lived answer cache (no-cache), which may hold an older answer.
+      const headers = version ? { 'cache-control': 'no-cache' } : {};
+      const replies = await Promise.all(
+        apiPaths.map((apiPath) => app.inject({ method: 'GET', url: apiPath, headers })),
+      );
       const answers: Record<string, unknown> = {};
       replies.forEach((answer, i) => {
         if (answer.statusCode === 200) answers[apiPaths[i]!] = answer.json();
@@ -88,7 +101,11 @@ export function registerServerRender(
       const page = await renderer.render(url, answers, { sanitizeHtml: sanitizeRichText });
       const shell = withHead(page ? shells.renderedShellFor(pathname) : shells.shellFor(pathname), head(url, answers));
       if (!page) return sendPage(reply, shell, status);
-      return sendPage(reply, fillShell(shell, page.html, answers, renderer.PRERENDER_DATA_ID), status);
+      const html = fillShell(shell, page.html, answers, renderer.PRERENDER_DATA_ID);
+      if (version && status === 200) {
+        pages?.keep(url, version, html, (now) => renderer.renderedUntil(url, answers, now));
+      }
+      return sendPage(reply, html, status);
     } catch (err) {
       // A page that cannot be rendered here is still served: the browser renders it instead.
       request.log.error({ err }, 'page render failed');

@@ -1,7 +1,9 @@
 // Every query of the job board: search, postings, saved jobs and the daily metrics counters.
 import { PAGE_SIZE } from '@teacheast/shared';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/create-db.js';
-import { TILE_COLUMNS } from '../jobs/presenters.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+import { POSTING_COLUMNS, TILE_COLUMNS, type PostingRow, type TileRow } from '../jobs/presenters.js';
 
 export interface SearchFilter {
   country: string;
@@ -25,24 +27,142 @@ export function liveJobIds(db: DbOrTrx, f: SearchFilter) {
   return ids;
 }
 
-/**
- * Newest first with the id as a stable tie-break; the jobs_search_* indexes cover each filter shape.
- * The page's ids are found in the index alone (covering), and only those twelve rows are read, so a
- * deep page skips index entries instead of whole rows.
- */
-export function findLiveJobTiles(db: DbOrTrx, f: SearchFilter) {
-  const page = liveJobIds(db, f)
-    .orderBy('jobs.published_at', 'desc')
-    .orderBy('jobs.id', 'desc')
-    .limit(PAGE_SIZE)
-    .offset((f.page - 1) * PAGE_SIZE);
-  return db
+interface TilePageParams extends Record<string, string | number | null> {
+  country: string;
+  city: string;
+  ageGroup: string;
+  liveSince: number;
+  offset: number;
+}
+
+type TileShape = 'country' | 'city' | 'age' | 'city-age';
+
+function shapeOf(f: Pick<SearchFilter, 'city' | 'ageGroup'>): TileShape {
+  if (f.city !== undefined) return f.ageGroup !== undefined ? 'city-age' : 'city';
+  return f.ageGroup !== undefined ? 'age' : 'country';
+}
+
+/** The live jobs of a filter shape, compiled once per shape (prepared-query.ts). */
+function liveIdsOfShape(db: DbOrTrx, shape: TileShape, p: TilePageParams) {
+  let ids = db
     .selectFrom('jobs')
-    .select(TILE_COLUMNS)
-    .where('jobs.id', 'in', page)
-    .orderBy('jobs.published_at', 'desc')
-    .orderBy('jobs.id', 'desc')
+    .where('jobs.country', '=', p.country)
+    .where('jobs.published_at', 'is not', null)
+    .where('jobs.published_at', '>', p.liveSince);
+  if (shape === 'city' || shape === 'city-age') ids = ids.where('jobs.city', '=', p.city);
+  if (shape === 'age' || shape === 'city-age') ids = ids.where('jobs.age_group', '=', p.ageGroup);
+  return ids;
+}
+
+/**
+ * A country's page is read from jobs_tiles_idx alone. With a city or an age group, the page's ids are
+ * found in that filter's index first (covering), and only those twelve rows are read.
+ */
+const tilePageByShape = new Map(
+  (['country', 'city', 'age', 'city-age'] as const).map((shape) => [
+    shape,
+    preparedQuery((db, p: TilePageParams) => {
+      if (shape === 'country') {
+        return liveIdsOfShape(db, shape, p)
+          .select(TILE_COLUMNS)
+          .orderBy('jobs.published_at', 'desc')
+          .orderBy('jobs.id', 'desc')
+          .limit(PAGE_SIZE)
+          .offset(p.offset);
+      }
+      const page = liveIdsOfShape(db, shape, p)
+        .select('jobs.id')
+        .orderBy('jobs.published_at', 'desc')
+        .orderBy('jobs.id', 'desc')
+        .limit(PAGE_SIZE)
+        .offset(p.offset);
+      return db
+        .selectFrom('jobs')
+        .select(TILE_COLUMNS)
+        .where('jobs.id', 'in', page)
+        .orderBy('jobs.published_at', 'desc')
+        .orderBy('jobs.id', 'desc');
+    }),
+  ]),
+);
+
+const paramsOf = (f: SearchFilter, offset: number): TilePageParams => ({
+  country: f.country,
+  city: f.city ?? '',
+  ageGroup: f.ageGroup ?? '',
+  liveSince: f.liveSince,
+  offset,
+});
+
+/** Newest first with the id as a stable tie-break; the page by its offset. */
+export function findLiveJobTiles(db: DbOrTrx, f: SearchFilter): Promise<TileRow[]> {
+  return tilePageByShape.get(shapeOf(f))!(db, paramsOf(f, (f.page - 1) * PAGE_SIZE));
+}
+
+/** Where a page starts in the newest-first order of a filter. */
+export interface PageStart {
+  publishedAt: number;
+  id: string;
+}
+
+interface TileFromParams extends TilePageParams {
+  startPublishedAt: number;
+  startId: string;
+}
+
+/** A page from its first job on: an index range from that key, whatever the page's depth. */
+const tilePageFromByShape = new Map(
+  (['country', 'city', 'age', 'city-age'] as const).map((shape) => [
+    shape,
+    preparedQuery((db, p: TileFromParams) =>
+      liveIdsOfShape(db, shape, p)
+        .where('jobs.published_at', '<=', p.startPublishedAt)
+        .where((eb) => eb.or([eb('jobs.published_at', '<', p.startPublishedAt), eb('jobs.id', '<=', p.startId)]))
+        .select(TILE_COLUMNS)
+        .orderBy('jobs.published_at', 'desc')
+        .orderBy('jobs.id', 'desc')
+        .limit(PAGE_SIZE),
+    ),
+  ]),
+);
+
+export function findLiveJobTilesFrom(db: DbOrTrx, f: SearchFilter, start: PageStart): Promise<TileRow[]> {
+  return tilePageFromByShape.get(shapeOf(f))!(db, {
+    ...paramsOf(f, 0),
+    startPublishedAt: start.publishedAt,
+    startId: start.id,
+  });
+}
+
+/** The first job of every page of a filter (one pass over its index). */
+export async function findPageStarts(db: DbOrTrx, f: Omit<SearchFilter, 'page'>): Promise<PageStart[]> {
+  const shape = shapeOf(f);
+  const numbered = liveIdsOfShape(db, shape, paramsOf({ ...f, page: 1 }, 0)).select((eb) => [
+    'jobs.published_at',
+    'jobs.id',
+    eb.fn
+      .agg<number | string>('row_number')
+      .over((ob) => ob.orderBy('jobs.published_at', 'desc').orderBy('jobs.id', 'desc'))
+      .as('n'),
+  ]);
+  const rows = await db
+    .selectFrom(numbered.as('numbered'))
+    .select(['numbered.published_at', 'numbered.id'])
+    .where(sql<number>`(numbered.n - 1) % ${sql.lit(PAGE_SIZE)}`, '=', 0)
+    .orderBy('numbered.published_at', 'desc')
+    .orderBy('numbered.id', 'desc')
     .execute();
+  return rows.map((r) => ({ publishedAt: Number(r.published_at), id: r.id }));
+}
+
+/** Moves with any change to any job (db/migrations/006-read-paths.ts). */
+const jobsVersionQuery = preparedQuery((db) =>
+  db.selectFrom('content_versions').select('version').where('name', '=', 'jobs'),
+);
+
+export async function findJobsVersion(db: DbOrTrx): Promise<number> {
+  const [row] = await jobsVersionQuery(db, {});
+  return Number(row?.version ?? 0);
 }
 
 export async function countLiveJobsByCity(db: DbOrTrx, country: string, liveSince: number) {
@@ -57,8 +177,14 @@ export async function countLiveJobsByCity(db: DbOrTrx, country: string, liveSinc
   return rows.map((r) => ({ city: r.city, count: Number(r.count) }));
 }
 
-export function findJobById(db: DbOrTrx, id: string) {
-  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+const postingQuery = preparedQuery((db, p: { id: string }) =>
+  db.selectFrom('jobs').select(POSTING_COLUMNS).where('jobs.id', '=', p.id),
+);
+
+/** A whole posting's row (its owner included, for the visibility check), in one prepared read. */
+export async function findPosting(db: DbOrTrx, id: string): Promise<PostingRow | undefined> {
+  const [row] = await postingQuery(db, { id });
+  return row;
 }
 
 /** Only what visibility and ownership checks need. */
@@ -66,27 +192,49 @@ export function findJobAccess(db: DbOrTrx, id: string) {
   return db.selectFrom('jobs').select(['id', 'user_id', 'published_at']).where('id', '=', id).executeTakeFirst();
 }
 
+const imageUrlsQuery = preparedQuery((db, p: { jobId: string }) =>
+  db.selectFrom('job_images').select('url').where('job_id', '=', p.jobId).orderBy('position').orderBy('id'),
+);
+
 export async function findJobImageUrls(db: DbOrTrx, jobId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('job_images')
-    .select('url')
-    .where('job_id', '=', jobId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  const rows = await imageUrlsQuery(db, { jobId });
   return rows.map((r) => r.url);
 }
 
+const favoritedByQuery = preparedQuery((db, p: { jobId: string }) =>
+  db.selectFrom('favorites').select('user_id').where('job_id', '=', p.jobId).orderBy('created_at').orderBy('user_id'),
+);
+
 export async function findFavoritedBy(db: DbOrTrx, jobId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('favorites')
-    .select('user_id')
-    .where('job_id', '=', jobId)
-    .orderBy('created_at')
-    .orderBy('user_id')
-    .execute();
+  const rows = await favoritedByQuery(db, { jobId });
   return rows.map((r) => r.user_id);
 }
+
+const oldestLiveQuery = preparedQuery((db, p: { country: string; liveSince: number }) =>
+  db
+    .selectFrom('jobs')
+    .select('published_at')
+    .where('country', '=', p.country)
+    .where('published_at', 'is not', null)
+    .where('published_at', '>', p.liveSince)
+    .orderBy('published_at')
+    .limit(1),
+);
+
+/** When the country's oldest live posting was published (the next one of its jobs to expire), or null. */
+export async function findOldestLivePublishedAt(db: DbOrTrx, country: string, liveSince: number) {
+  const [row] = await oldestLiveQuery(db, { country, liveSince });
+  return row?.published_at ?? null;
+}
+
+/** What a posting page's version is made of: its own version and what decides its status. */
+export function findPostingVersion(db: DbOrTrx, id: string) {
+  return postingVersionQuery(db, { id }).then(([row]) => row);
+}
+
+const postingVersionQuery = preparedQuery((db, p: { id: string }) =>
+  db.selectFrom('jobs').select(['version', 'published_at']).where('id', '=', p.id),
+);
 
 export async function countFavorites(db: DbOrTrx, jobId: string): Promise<number> {
   const row = await db

@@ -1,6 +1,6 @@
 // The teachers' job board over HTTP: search, cities, postings, visit counting, saved jobs, metrics.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CitiesAnswerSchema,
@@ -27,14 +27,17 @@ import * as jobBoard from './service.js';
 
 /**
  * Public answers that are the same for everybody but change with any write: caches may keep them
- * but must revalidate every time (`no-cache`), and the ETag makes an unchanged answer cost no body.
+ * but must revalidate every time (`no-cache`), and the ETag, a hash of the answer as serialised
+ * once, makes an unchanged answer cost no body.
  */
-function sendPublic<T>(request: FastifyRequest, reply: FastifyReply, body: T) {
-  const etag = `W/"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
+const revalidatedPublicly: onSendHookHandler = (request, reply, payload, done) => {
+  if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+  const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
   void reply.header('cache-control', 'public, no-cache').header('etag', etag);
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  return body;
-}
+  if (request.headers['if-none-match'] !== etag) return done(null, payload);
+  void reply.code(304);
+  done(null, '');
+};
 
 export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -44,20 +47,19 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: { cache: 'public' },
       schema: { querystring: JobSearchSchema, response: { 200: JobSearchAnswerSchema } },
+      onSend: revalidatedPublicly,
     },
-    async (request, reply) => {
-      const results = await jobBoard.searchJobs(deps, request.query);
-      return sendPublic(request, reply, { results });
-    },
+    async (request) => ({ results: await jobBoard.searchJobs(deps, request.query) }),
   );
 
   r.get(
     '/api/jobs/cities/:country',
-    { config: { cache: 'public' }, schema: { params: CountryParamsSchema, response: { 200: CitiesAnswerSchema } } },
-    async (request, reply) => {
-      const cities = await jobBoard.listCitiesWithJobs(deps, request.params.country);
-      return sendPublic(request, reply, cities);
+    {
+      config: { cache: 'public' },
+      schema: { params: CountryParamsSchema, response: { 200: CitiesAnswerSchema } },
+      onSend: revalidatedPublicly,
     },
+    async (request) => jobBoard.listCitiesWithJobs(deps, request.params.country),
   );
 
   r.get(

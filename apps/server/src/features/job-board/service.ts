@@ -13,10 +13,11 @@ import { forbidden, notFound } from '../../errors.js';
 import type { AuthUser } from '../accounts/sessions.js';
 import type { Deps } from '../../deps.js';
 import { enforceLimit } from '../../integrations/limiter/limiter.js';
-import { jobStatus, liveSince } from '../jobs/lifecycle.js';
+import { jobStatus, liveSince, POSTING_LIFETIME_MS } from '../jobs/lifecycle.js';
 import { toJob, toJobTile } from '../jobs/presenters.js';
 import * as repo from './repo.js';
 import { findLiveJobTilesByKeywords, findLiveJobTilesSince } from './keyword-repo.js';
+import { findPageStart, PAGES_BY_OFFSET } from './page-starts.js';
 import { applicationCounts } from '../applications/service.js';
 
 const DAY_MS = 86_400_000;
@@ -46,11 +47,10 @@ export async function searchJobs(deps: Deps, input: SearchInput): Promise<JobTil
   const { q, ...filters } = input;
   const filter = { ...filters, liveSince: liveSince(deps.clock.now()) };
   const keywords = q === undefined ? null : parseKeywords(q);
-  const rows =
-    keywords === null
-      ? await repo.findLiveJobTiles(deps.db, filter)
-      : await findLiveJobTilesByKeywords(deps.db, filter, keywords);
-  return rows.map(toJobTile);
+  if (keywords !== null) return (await findLiveJobTilesByKeywords(deps.db, filter, keywords)).map(toJobTile);
+  if (filter.page <= PAGES_BY_OFFSET) return (await repo.findLiveJobTiles(deps.db, filter)).map(toJobTile);
+  const start = await findPageStart(deps.db, filter, filter.page);
+  return start ? (await repo.findLiveJobTilesFrom(deps.db, filter, start)).map(toJobTile) : [];
 }
 
 export interface NewJobsInput {
@@ -90,14 +90,48 @@ async function findVisibleJobAccess(deps: Deps, jobId: string, user: AuthUser | 
 }
 
 export async function getJob(deps: Deps, jobId: string, user: AuthUser | null): Promise<Job> {
-  await findVisibleJobAccess(deps, jobId, user);
-  const row = await repo.findJobById(deps.db, jobId);
+  const row = await repo.findPosting(deps.db, jobId);
   if (!row) throw notFound(NO_SUCH_JOB);
+  if (row.published_at === null && (user === null || row.user_id !== user.id)) throw notFound(NO_SUCH_JOB);
   const [images, favoritedBy] = await Promise.all([
     repo.findJobImageUrls(deps.db, jobId),
     repo.findFavoritedBy(deps.db, jobId),
   ]);
   return toJob(row, images, favoritedBy, deps.clock.now());
+}
+
+/**
+ * What a page that shows a job board answer is current for: a tag that changes whenever the answer
+ * could, and the moment it stops being current with no write at all (a posting expiring). A page
+ * kept under its tag (http/rendered-pages.ts) is never shown once the tag has moved or the moment
+ * has passed.
+ */
+export interface AnswerVersion {
+  tag: string;
+  validUntil: number;
+}
+
+/** A posting's answer: its own version (the posting, its photos, its saves) and its status. */
+export async function postingVersion(deps: Deps, jobId: string): Promise<AnswerVersion> {
+  const now = deps.clock.now();
+  const row = await repo.findPostingVersion(deps.db, jobId);
+  if (!row) return { tag: 'none', validUntil: Infinity };
+  const status = jobStatus(row, now);
+  const validUntil = status === 'published' ? row.published_at! + POSTING_LIFETIME_MS : Infinity;
+  return { tag: `${row.version}:${status}`, validUntil };
+}
+
+/**
+ * A country's search answers and city counts: any change to any job, and the next expiry among its
+ * live postings (expiry removes jobs from the end of the newest-first list, and from the counts).
+ */
+export async function searchVersion(deps: Deps, country: string): Promise<AnswerVersion> {
+  const now = deps.clock.now();
+  const [version, oldest] = await Promise.all([
+    repo.findJobsVersion(deps.db),
+    repo.findOldestLivePublishedAt(deps.db, country, liveSince(now)),
+  ]);
+  return { tag: String(version), validUntil: oldest === null ? Infinity : oldest + POSTING_LIFETIME_MS };
 }
 
 export async function getJobImages(deps: Deps, jobId: string, user: AuthUser | null): Promise<string[]> {

@@ -54,7 +54,21 @@ export function toJobTile(row: TileRow): JobTile {
   };
 }
 
-export function toJob(row: JobRow, images: string[], favoritedBy: string[], now: number): Job {
+export type PostingRow = TileRow &
+  Pick<JobRow, 'thumbnail' | 'email' | 'phone' | 'link' | 'description_html' | 'user_id'>;
+
+/** The columns a whole posting needs, with its owner for the visibility check. */
+export const POSTING_COLUMNS = [
+  ...TILE_COLUMNS,
+  'jobs.thumbnail',
+  'jobs.email',
+  'jobs.phone',
+  'jobs.link',
+  'jobs.description_html',
+  'jobs.user_id',
+] as const;
+
+export function toJob(row: PostingRow, images: string[], favoritedBy: string[], now: number): Job {
   return {
     ...toJobTile(row),
     thumbnail: row.thumbnail,

@@ -33,6 +33,7 @@ export type JobContent = Omit<
   | 'taken_down_reason'
   | 'created_at'
   | 'updated_at'
+  | 'version'
   | keyof JobSearchColumns
 >;
 

@@ -1,0 +1,60 @@
+// Reads of a fixed shape, built and compiled once per dialect: later calls only bind their values.
+// Kysely builds and compiles a query anew on every call, which costs more than running a short
+// indexed query; the hottest reads (search pages, a posting) skip that work here.
+import { CompiledQuery, type Compilable } from 'kysely';
+import { createHash } from 'node:crypto';
+import { isPostgres, readPrepared, type DbOrTrx } from './create-db.js';
+
+type Value = string | number | null;
+
+/** A placeholder no request can carry: text with NUL is refused at the edge. */
+const SLOT = '\u0000slot:';
+
+interface Compiled {
+  /** The statement's name where the database keeps it prepared (PostgreSQL). */
+  name: string;
+  sql: string;
+  /** Each bound value: a parameter's name, or a constant the builder put there. */
+  values: ({ name: string } | { constant: unknown })[];
+}
+
+/**
+ * `build` receives stand-ins for the parameters and must use each one as a bound value (a
+ * comparison, a limit), never to decide the query's shape; the answer runs the compiled SQL with
+ * the real values.
+ */
+export function preparedQuery<P extends Record<string, Value>, R>(
+  build: (db: DbOrTrx, params: P) => Compilable<R>,
+): (db: DbOrTrx, params: P) => Promise<R[]> {
+  const byDialect = new Map<boolean, Compiled>();
+  return async (db, params) => {
+    const dialect = isPostgres(db);
+    let compiled = byDialect.get(dialect);
+    if (!compiled) {
+      const used = new Set<string>();
+      const stand = new Proxy({} as P, {
+        get: (_target, name) => {
+          used.add(String(name));
+          return `${SLOT}${String(name)}`;
+        },
+      });
+      const query = build(db, stand).compile();
+      compiled = {
+        name: `q_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`,
+        sql: query.sql,
+        values: query.parameters.map((v) =>
+          typeof v === 'string' && v.startsWith(SLOT) ? { name: v.slice(SLOT.length) } : { constant: v },
+        ),
+      };
+      const bound = new Set(compiled.values.flatMap((v) => ('name' in v ? [v.name] : [])));
+      const unbound = [...used].filter((name) => !bound.has(name));
+      if (unbound.length > 0) throw new Error(`preparedQuery: ${unbound.join(', ')} not bound in ${compiled.sql}`);
+      byDialect.set(dialect, compiled);
+    }
+    const values = compiled.values.map((v) => ('name' in v ? params[v.name] : v.constant));
+    const rows = readPrepared<R>(db, compiled.name, compiled.sql, values);
+    if (rows) return rows;
+    const result = await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, values));
+    return result.rows;
+  };
+}

@@ -171,7 +171,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     route.preValidation = [...(config?.requiresUser ? [authoriseBody] : []), refuseUnstorableText, ...existing];
   });
 
-  registerResponseCache(app, { ttlMs: deps.config.responseCacheMs });
+  registerResponseCache(app, { ttlMs: deps.config.responseCacheMs, writes: deps.writes });
   // Before the routes: the API's document is made of the routes registered after it.
   await registerOpenApi(app);
 

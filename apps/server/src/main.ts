@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { systemClock, type Deps } from './deps.js';
 import { createMemoryLimiter, createRedisLimiter } from './integrations/limiter/limiter.js';
 import { createDbBlobStore, createFsBlobStore } from './integrations/blobs/blob-store.js';
+import { createLocalWriteBus, createRedisWriteBus } from './integrations/write-bus/write-bus.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { createPaymentProvider } from './integrations/payments/create-provider.js';
 import { startExpiryNoticeTimer } from './features/jobs/expiry-service.js';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     payments: await createPaymentProvider(config, systemClock.now),
     blobs: config.blobStore === 'db' ? createDbBlobStore(db) : createFsBlobStore(path.resolve(config.mediaDir)),
     limiter: config.redisUrl ? createRedisLimiter(config.redisUrl) : createMemoryLimiter(),
+    writes: config.redisUrl ? createRedisWriteBus(config.redisUrl) : createLocalWriteBus(),
   };
   const app = await buildApp(deps, { logger: loggerOptions(config.logLevel) });
 
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
     await app.close();
     await deps.mail.close();
     await deps.limiter.close();
+    await deps.writes.close();
     await db.destroy();
     process.exit(0);
   };

@@ -16,6 +16,7 @@ import { jobSearchColumns } from '../src/db/job-search.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { Clock, Deps } from '../src/deps.js';
 import { createMemoryLimiter } from '../src/integrations/limiter/limiter.js';
+import { createLocalWriteBus } from '../src/integrations/write-bus/write-bus.js';
 import { createSession } from '../src/features/accounts/sessions.js';
 import { createFsBlobStore } from '../src/integrations/blobs/blob-store.js';
 import { createMailer } from '../src/integrations/mail/mailer.js';
@@ -222,6 +223,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     payments: options.payments ?? createTestProvider(() => clock.now()),
     blobs: createFsBlobStore(mediaDir),
     limiter: createMemoryLimiter(() => clock.now()),
+    writes: createLocalWriteBus(),
   };
   const app = await buildApp(deps, {
     onRoute: options.onRoute,

@@ -1,15 +1,11 @@
 // A short-lived cache of whole answers for the hottest reads (search, cities, postings, the resume
-// board). An entry lives a second at most, and any successful write through this instance empties the
-// cache, so a reader sees their own change at once and another instance's within a second. Routes opt
+// board). An entry lives a second at most, and any successful write empties the cache of every
+// instance before its answer leaves (integrations/write-bus), so a reader sees their own change at once
+// wherever their next request lands. Routes opt
 // in with `config: { cache: 'public' }` (same answer for everyone) or `'per-session'` (keyed by the
 // caller's token as well). A hit answers before the query string is even parsed.
-import type {
-  FastifyInstance,
-  FastifyRequest,
-  onRequestHookHandler,
-  onResponseHookHandler,
-  onSendHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import type { WriteBus } from '../integrations/write-bus/write-bus.js';
 
 export interface CacheRouteConfig {
   cache?: 'public' | 'per-session';
@@ -26,10 +22,15 @@ interface Entry {
 
 const KEPT_HEADERS = ['content-type', 'cache-control', 'etag'] as const;
 
-export function registerResponseCache(app: FastifyInstance, options: { ttlMs: number; maxEntries?: number }): void {
+export function registerResponseCache(
+  app: FastifyInstance,
+  options: { ttlMs: number; maxEntries?: number; writes: WriteBus },
+): void {
   if (options.ttlMs <= 0) return;
   const maxEntries = options.maxEntries ?? 5000;
   const entries = new Map<string, Entry>();
+  // A write through any instance empties every instance's entries (WriteBus).
+  options.writes.onWrite(() => entries.clear());
   const configOf = (request: FastifyRequest) => request.routeOptions.config as CacheRouteConfig | undefined;
   const keyOf = (request: FastifyRequest, mode: 'public' | 'per-session') =>
     mode === 'public' ? request.url : `${request.headers.authorization ?? ''} ${request.url}`;
@@ -66,9 +67,13 @@ export function registerResponseCache(app: FastifyInstance, options: { ttlMs: nu
     done(null, payload);
   };
 
-  const forgetAfterWrite: onResponseHookHandler = (_request, reply, done) => {
-    if (reply.statusCode < 400) entries.clear();
-    done();
+  // Before the answer leaves (onSend), so the next request, to any instance, finds nothing older.
+  const forgetAfterWrite: onSendHookHandler = (_request, reply, payload, done) => {
+    if (reply.statusCode >= 400) return done(null, payload);
+    options.writes.announce().then(
+      () => done(null, payload),
+      () => done(null, payload),
+    );
   };
 
   app.addHook('onRoute', (route) => {
@@ -79,7 +84,7 @@ export function registerResponseCache(app: FastifyInstance, options: { ttlMs: nu
       // After the route's own hooks, so what is kept carries the headers they set (an ETag).
       route.onSend = [...(route.onSend ? [route.onSend].flat() : []), remember];
     } else if (!config?.keepsCache && methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
-      route.onResponse = [forgetAfterWrite, ...(route.onResponse ? [route.onResponse].flat() : [])];
+      route.onSend = [...(route.onSend ? [route.onSend].flat() : []), forgetAfterWrite];
     }
   });
 }

@@ -1,0 +1,82 @@
+// Writes announced across instances through a real Redis (REDIS_TEST_URL, by default the local one),
+// and what the answer cache does with them.
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerResponseCache } from '../../http/response-cache.js';
+import { createLocalWriteBus, createRedisWriteBus, type WriteBus } from './write-bus.js';
+
+const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+const buses: WriteBus[] = [];
+afterEach(async () => {
+  await Promise.all(buses.splice(0).map((bus) => bus.close()));
+});
+
+function redisBus() {
+  const bus = createRedisWriteBus(redisUrl);
+  buses.push(bus);
+  return bus;
+}
+
+/** Resolves when `bus` has heard `count` writes, or rejects after two seconds. */
+function heard(bus: WriteBus, count: number) {
+  let seen = 0;
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`heard ${seen} of ${count} writes`)), 2000);
+    bus.onWrite(() => {
+      seen++;
+      if (seen === count) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+}
+
+describe('the write bus', () => {
+  it('tells this instance at once, without Redis', async () => {
+    const bus = createLocalWriteBus();
+    let seen = 0;
+    bus.onWrite(() => seen++);
+    await bus.announce();
+    expect(seen).toBe(1);
+  });
+
+  it('tells every other instance through Redis, and this one once', async () => {
+    const [a, b, c] = [redisBus(), redisBus(), redisBus()];
+    await new Promise((r) => setTimeout(r, 200)); // the subscriptions are in place
+    let heardByA = 0;
+    a.onWrite(() => heardByA++);
+    const both = Promise.all([heard(b, 2), heard(c, 2)]);
+    await a.announce();
+    await a.announce();
+    await both;
+    expect(heardByA).toBe(2);
+  });
+
+  it('empties another instance’s answer cache before the write’s answer leaves', async () => {
+    const [busA, busB] = [redisBus(), redisBus()];
+    await new Promise((r) => setTimeout(r, 200));
+    let value = 'before';
+    const instance = async (writes: WriteBus) => {
+      const app = Fastify();
+      registerResponseCache(app, { ttlMs: 60_000, writes });
+      app.get('/value', { config: { cache: 'public' } }, async () => ({ value }));
+      app.post('/value', async () => {
+        value = 'after';
+        return { ok: true };
+      });
+      await app.ready();
+      return app;
+    };
+    const [a, b] = [await instance(busA), await instance(busB)];
+    expect((await b.inject({ url: '/value' })).json()).toEqual({ value: 'before' });
+    value = 'changed behind the cache';
+    expect((await b.inject({ url: '/value' })).json()).toEqual({ value: 'before' }); // kept
+    const told = heard(busB, 1);
+    await a.inject({ method: 'POST', url: '/value' });
+    await told;
+    expect((await b.inject({ url: '/value' })).json()).toEqual({ value: 'after' });
+    await Promise.all([a.close(), b.close()]);
+  });
+});

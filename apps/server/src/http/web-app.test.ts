@@ -1,21 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFakeWebDist, type FakeWebDist } from '../../test/fake-web-dist.js';
 import { registerWebApp } from './web-app.js';
 
-// A built web app in miniature: index.html, the Vite manifest, one asset, and a render bundle with
-// its page table (two landing pages, one of them rendered on the server with one API answer).
-const INDEX_HTML =
-  '<html><head><title>TeachEast</title><script type="module" crossorigin src="/assets/index.js"></script></head>' +
-  '<body><div id="root"></div></body></html>';
-const MANIFEST = {
-  'index.html': { file: 'assets/index.js', isEntry: true },
-  'src/boot.ts': { file: 'assets/boot.js', isEntry: true },
-  'src/app/pages/home-page.tsx': { file: 'assets/home-page.js', css: ['assets/home.css'] },
-  'src/app/pages/jobs-page.tsx': { file: 'assets/jobs-page.js' },
-};
+// A built web app in miniature (test/fake-web-dist.ts) with a render bundle and its page table (two
+// landing pages, one of them rendered on the server with one API answer).
 const RENDER_BUNDLE = `
 export const PRERENDERED_ROUTES = ['/', '/posting/:uuid'];
 export const PRERENDER_DATA_ID = 'prerender-data';
@@ -57,20 +46,11 @@ export function pageHeadAt(url, answers) {
 `;
 
 describe('the web app', () => {
-  let root: string;
+  let web: FakeWebDist;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'teacheast-web-'));
-    const dist = path.join(root, 'dist');
-    fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.mkdirSync(path.join(root, 'dist-ssr'));
-    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-    fs.writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(MANIFEST));
-    fs.writeFileSync(path.join(dist, 'assets/index.js'), 'console.log(1);');
-    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    fs.writeFileSync(path.join(root, 'dist-ssr/entry-server.js'), RENDER_BUNDLE);
+    web = writeFakeWebDist(RENDER_BUNDLE);
     app = Fastify();
     app.get('/api/greeting', async () => ({ text: 'Hello from Tokyo' }));
     app.get<{ Params: { uuid: string } }>('/api/job/:uuid', async (request, reply) =>
@@ -78,12 +58,12 @@ describe('the web app', () => {
         ? reply.status(404).send({ error: true, message: 'No such job' })
         : { job: `Job ${request.params.uuid}` },
     );
-    await registerWebApp(app, dist, 'https://teacheast.example');
+    await registerWebApp(app, web.dist, 'https://teacheast.example');
     await app.ready();
   });
   afterAll(async () => {
     await app.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    web.remove();
   });
 
   it("renders the bundle's pages with their API answers, in the shell that starts with boot.js", async () => {

@@ -39,19 +39,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       create index jobs_tiles_idx on jobs (country, published_at, id)
       include (${sql.join(TILE_COLUMNS.map((c) => sql.id(c)))})
       where published_at is not null`.execute(db);
+    // The job's own version moves in its own row, at once.
     await sql`
-      create function jobs_bump_versions() returns trigger language plpgsql as $$
+      create function jobs_bump_version() returns trigger language plpgsql as $$
       begin
-        -- A change of the posting itself (not only its version, which saves and photos move).
+        -- A change of the posting itself (saves and photos move the version themselves).
         if new.version = old.version then
           new.version := old.version + 1;
-          update content_versions set version = version + 1 where name = 'jobs';
         end if;
         return new;
       end $$`.execute(db);
     await sql`
-      create trigger jobs_versions_update before update on jobs
-      for each row execute function jobs_bump_versions()`.execute(db);
+      create trigger jobs_version_update before update on jobs
+      for each row execute function jobs_bump_version()`.execute(db);
+    // The one row of the list version is written only at commit (deferred), after every other lock
+    // the transaction takes, so a job write holding it can never wait for a lock held by another
+    // transaction that waits for it.
     await sql`
       create function jobs_bump_list_version() returns trigger language plpgsql as $$
       begin
@@ -59,8 +62,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return null;
       end $$`.execute(db);
     await sql`
-      create trigger jobs_versions_insert_delete after insert or delete on jobs
-      for each statement execute function jobs_bump_list_version()`.execute(db);
+      create constraint trigger jobs_list_version_insert_delete after insert or delete on jobs
+      deferrable initially deferred for each row execute function jobs_bump_list_version()`.execute(db);
+    await sql`
+      create constraint trigger jobs_list_version_update after update on jobs
+      deferrable initially deferred for each row
+      when ((to_jsonb(old) - 'version') is distinct from (to_jsonb(new) - 'version'))
+      execute function jobs_bump_list_version()`.execute(db);
     await sql`
       create function jobs_bump_posting_version() returns trigger language plpgsql as $$
       begin
@@ -117,11 +125,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   if (isPostgres) {
     await sql`drop trigger if exists favorites_posting_version on favorites`.execute(db);
     await sql`drop trigger if exists job_images_posting_version on job_images`.execute(db);
-    await sql`drop trigger if exists jobs_versions_insert_delete on jobs`.execute(db);
-    await sql`drop trigger if exists jobs_versions_update on jobs`.execute(db);
+    await sql`drop trigger if exists jobs_list_version_insert_delete on jobs`.execute(db);
+    await sql`drop trigger if exists jobs_list_version_update on jobs`.execute(db);
+    await sql`drop trigger if exists jobs_version_update on jobs`.execute(db);
     await sql`drop function if exists jobs_bump_posting_version`.execute(db);
     await sql`drop function if exists jobs_bump_list_version`.execute(db);
-    await sql`drop function if exists jobs_bump_versions`.execute(db);
+    await sql`drop function if exists jobs_bump_version`.execute(db);
   } else {
     const triggers = ['jobs_versions_update', 'jobs_versions_insert', 'jobs_versions_delete'];
     for (const table of ['favorites', 'job_images']) {

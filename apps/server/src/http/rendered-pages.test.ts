@@ -1,0 +1,312 @@
+// The anonymous visitor's rendered landing pages, kept under the versions of the answers they show
+// (rendered-pages.ts): served again only while nothing they show has changed, by any writer or clock.
+import { randomUUID } from 'node:crypto';
+import { POSTING_LIFETIME_DAYS, SIGNED_IN_COOKIE } from '@teacheast/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFakeWebDist, type FakeWebDist } from '../../test/fake-web-dist.js';
+import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../test/harness.js';
+import { createDb } from '../db/create-db.js';
+
+const LIFETIME = POSTING_LIFETIME_DAYS * 86_400_000;
+
+/** What the test reads from, and sets in, the render bundle below. */
+interface FakeRender {
+  /** Pages rendered so far. */
+  count: number;
+  /** What renderedUntil answers, when set; Infinity otherwise. */
+  renderedUntil?: (url: string, answers: Record<string, unknown>, now: number) => number;
+}
+
+const fake: FakeRender = { count: 0 };
+(globalThis as { fakeRender?: FakeRender }).fakeRender = fake;
+
+// The web app's page table in small: home, a search and a posting, rendered from the real answers.
+const RENDER_BUNDLE = `
+export const PRERENDERED_ROUTES = ['/', '/jobs', '/posting/:uuid'];
+export const PRERENDER_DATA_ID = 'prerender-data';
+export const LANDING_PAGES = ['home-page', 'jobs-page'];
+export function landingPageAt(pathname) {
+  return pathname === '/' ? 'home-page' : pathname === '/jobs' ? 'jobs-page' : null;
+}
+export function pageAt(pathname) {
+  if (pathname.startsWith('/posting/')) return 'posting-page';
+  return landingPageAt(pathname) ?? 'not-found-page';
+}
+export function prerenderApiPaths(url) {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  if (pathname.startsWith('/posting/')) return ['/api/config', '/api/job/' + pathname.slice('/posting/'.length)];
+  if (pathname === '/jobs') {
+    const country = searchParams.get('country');
+    if (!country) return null;
+    const query = new URLSearchParams({ country, page: searchParams.get('page') ?? '1' });
+    return ['/api/config', '/api/filter-jobs?' + query, '/api/jobs/cities/' + encodeURIComponent(country)];
+  }
+  return pathname === '/' ? ['/api/config'] : null;
+}
+const text = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+export async function render(url, answers) {
+  globalThis.fakeRender.count++;
+  const pathname = url.split('?')[0];
+  if (pathname.startsWith('/posting/')) {
+    const answer = answers[prerenderApiPaths(url)[1]];
+    if (!answer || answer.error) return { html: '<main>Job not found</main>' };
+    const job = answer.job;
+    return {
+      html: '<main><h1>' + text(job.title) + '</h1><p>' + text(job.companyName) + '</p><p>Status: ' + job.status +
+        '</p><p>Saved by ' + job.favoritedBy.length + '</p></main>',
+    };
+  }
+  if (pathname === '/jobs') {
+    const tiles = answers[prerenderApiPaths(url)[1]].results;
+    return { html: '<main><ul>' + tiles.map((t) => '<li>' + text(t.title) + '</li>').join('') + '</ul></main>' };
+  }
+  return { html: '<main>Home</main>' };
+}
+export function pageHeadAt(url) {
+  const pathname = url.split('?')[0];
+  return {
+    title: 'The page at ' + pathname,
+    description: 'All about ' + pathname,
+    canonicalPath: pathname,
+    noindex: false,
+    type: 'website',
+    imagePath: null,
+    feed: { path: '/feed.xml', title: 'New jobs' },
+    job: null,
+  };
+}
+export function renderedUntil(url, answers, now) {
+  const until = globalThis.fakeRender.renderedUntil;
+  return until ? until(url, answers, now) : Infinity;
+}
+`;
+
+let web: FakeWebDist;
+beforeAll(() => {
+  web = writeFakeWebDist(RENDER_BUNDLE);
+});
+afterAll(() => web.remove());
+
+describe(`rendered pages kept by version (${dialect})`, () => {
+  let t: TestApp;
+  let ownerId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RESPONSE_CACHE_MS: '1000', WEB_DIST: web.dist } });
+    ownerId = (await createUser(t)).id;
+  });
+  afterAll(async () => t.close());
+
+  /** A GET of the page, with the number of pages it rendered. */
+  async function visit(url: string, headers: Record<string, string> = {}) {
+    const before = fake.count;
+    const res = await t.inject({ method: 'GET', url, headers });
+    return { status: res.statusCode, body: res.body, renders: fake.count - before };
+  }
+
+  /** The answers the page embeds for the browser to start from. */
+  function embedded(body: string): Record<string, unknown> {
+    const json = /<script type="application\/json" id="prerender-data">(.*?)<\/script>/.exec(body)?.[1];
+    return json === undefined ? {} : (JSON.parse(json) as Record<string, unknown>);
+  }
+
+  it("keeps a visitor's posting page, and renders it again once it is saved, unsaved or its photos change", async () => {
+    const jobId = await createPublishedJob(t, ownerId, { title: 'Art Teacher', company_name: 'Sunrise Academy' });
+    const first = await visit(`/posting/${jobId}`);
+    expect(first).toMatchObject({ status: 200, renders: 1 });
+    expect(first.body).toContain('<h1>Art Teacher</h1><p>Sunrise Academy</p><p>Status: published</p><p>Saved by 0');
+    expect(embedded(first.body)).toHaveProperty(`/api/job/${jobId}`);
+    expect(await visit(`/posting/${jobId}`)).toEqual({ ...first, renders: 0 });
+
+    const fan = await createUser(t);
+    const save = await t.inject({ method: 'POST', url: `/api/favorites/${fan.id}/${jobId}`, headers: fan.auth });
+    expect(save.statusCode).toBe(200);
+    const saved = await visit(`/posting/${jobId}`);
+    expect(saved.renders).toBe(1);
+    expect(saved.body).toContain('Saved by 1');
+    expect(await visit(`/posting/${jobId}`)).toEqual({ ...saved, renders: 0 });
+
+    const unsave = await t.inject({
+      method: 'POST',
+      url: `/api/favorites/remove/${fan.id}/${jobId}`,
+      headers: fan.auth,
+    });
+    expect(unsave.statusCode).toBe(200);
+    const unsaved = await visit(`/posting/${jobId}`);
+    expect(unsaved.renders).toBe(1);
+    expect(unsaved.body).toContain('Saved by 0');
+
+    await t.db
+      .insertInto('job_images')
+      .values({ id: randomUUID(), job_id: jobId, position: 0, url: '/media/classroom.webp', created_at: t.clock.now() })
+      .execute();
+    const withPhoto = await visit(`/posting/${jobId}`);
+    expect(withPhoto.renders).toBe(1);
+    expect(embedded(withPhoto.body)[`/api/job/${jobId}`]).toMatchObject({ job: { images: ['/media/classroom.webp'] } });
+  });
+
+  it('shows a change written through another connection (another instance, an operator) at the next visit', async () => {
+    const jobId = await createPublishedJob(t, ownerId, { title: 'Art Teacher' });
+    expect((await visit(`/posting/${jobId}`)).renders).toBe(1);
+    expect((await visit(`/posting/${jobId}`)).renders).toBe(0);
+    const other = createDb(t.config.databaseUrl);
+    try {
+      await sql`update jobs set title = ${'Music Teacher'} where id = ${jobId}`.execute(other);
+    } finally {
+      await other.destroy();
+    }
+    const changed = await visit(`/posting/${jobId}`);
+    expect(changed.renders).toBe(1);
+    expect(changed.body).toContain('<h1>Music Teacher</h1>');
+    expect(changed.body).not.toContain('Art Teacher');
+  });
+
+  it('never keeps a page that was not found', async () => {
+    for (const url of [`/posting/${randomUUID()}`, '/posting/not-an-id']) {
+      const first = await visit(url);
+      expect(first, url).toMatchObject({ status: 404, renders: 1 });
+      expect(first.body).toContain('<main>Job not found</main>');
+      expect((await visit(url)).renders, url).toBe(1);
+    }
+    // A draft is not found by visitors; published, it is the page they get at once.
+    const draftId = await createPublishedJob(t, ownerId, { title: 'Draft Teacher', published_at: null });
+    expect(await visit(`/posting/${draftId}`)).toMatchObject({ status: 404, renders: 1 });
+    await t.db.updateTable('jobs').set({ published_at: t.clock.now() }).where('id', '=', draftId).execute();
+    const published = await visit(`/posting/${draftId}`);
+    expect(published).toMatchObject({ status: 200, renders: 1 });
+    expect(published.body).toContain('<h1>Draft Teacher</h1>');
+  });
+
+  it('gives members the app shell, never the kept page, and keeps nothing for them', async () => {
+    const jobId = await createPublishedJob(t, ownerId, { title: 'Art Teacher' });
+    for (const cookie of [`${SIGNED_IN_COOKIE}=1`, `theme=dark; ${SIGNED_IN_COOKIE}=1`]) {
+      const member = await visit(`/posting/${jobId}`, { cookie });
+      expect(member).toMatchObject({ status: 200, renders: 0 });
+      expect(member.body).toContain('<div id="root"></div>');
+      expect(member.body).not.toContain('prerender-data');
+      expect(member.body).not.toContain('Art Teacher');
+    }
+    const visitor = await visit(`/posting/${jobId}`);
+    expect(visitor.renders).toBe(1);
+    const member = await visit(`/posting/${jobId}`, { cookie: `${SIGNED_IN_COOKIE}=1` });
+    expect(member).toMatchObject({ status: 200, renders: 0 });
+    expect(member.body).not.toContain('prerender-data');
+    expect(member.body).not.toBe(visitor.body);
+    // A signed-out browser (the cookie gone or not 1) is a visitor again, and gets the kept page.
+    expect(await visit(`/posting/${jobId}`, { cookie: `${SIGNED_IN_COOKIE}=0` })).toEqual({ ...visitor, renders: 0 });
+  });
+
+  it('keeps a search page until a job is published in its country', async () => {
+    await createPublishedJob(t, ownerId, { country: 'vietnam', city: 'Hanoi', title: 'Hanoi Teacher' });
+    const first = await visit('/jobs?country=vietnam');
+    expect(first).toMatchObject({ status: 200, renders: 1 });
+    expect(first.body).toContain('<ul><li>Hanoi Teacher</li></ul>');
+    expect(await visit('/jobs?country=vietnam')).toEqual({ ...first, renders: 0 });
+
+    await createPublishedJob(t, ownerId, {
+      country: 'vietnam',
+      city: 'Da Nang',
+      title: 'Da Nang Teacher',
+      published_at: t.clock.now() + 1000,
+    });
+    const second = await visit('/jobs?country=vietnam');
+    expect(second.renders).toBe(1);
+    expect(second.body).toContain('<ul><li>Da Nang Teacher</li><li>Hanoi Teacher</li></ul>');
+    expect(embedded(second.body)['/api/jobs/cities/vietnam']).toEqual([
+      { city: 'Da Nang', count: 1 },
+      { city: 'Hanoi', count: 1 },
+    ]);
+    expect(await visit('/jobs?country=vietnam')).toEqual({ ...second, renders: 0 });
+  });
+
+  it("keeps a page no longer than the render bundle's renderedUntil says it reads the same", async () => {
+    const jobId = await createPublishedJob(t, ownerId, { title: 'Art Teacher' });
+    const calls: { url: string; answers: Record<string, unknown>; now: number }[] = [];
+    fake.renderedUntil = (url, answers, now) => {
+      calls.push({ url, answers, now });
+      return now + 1000;
+    };
+    try {
+      const renderedAt = t.clock.now();
+      expect((await visit(`/posting/${jobId}`)).renders).toBe(1);
+      // Asked with the page's address, the answers it was rendered with, and the server's clock.
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.url).toBe(`/posting/${jobId}`);
+      expect(calls[0]!.answers[`/api/job/${jobId}`]).toMatchObject({ job: { uuid: jobId, title: 'Art Teacher' } });
+      expect(calls[0]!.now).toBe(renderedAt);
+      t.clock.advance(999);
+      expect((await visit(`/posting/${jobId}`)).renders).toBe(0);
+      t.clock.advance(1);
+      expect((await visit(`/posting/${jobId}`)).renders).toBe(1);
+
+      // A page that reads differently from the next moment on is never kept.
+      fake.renderedUntil = (_url, _answers, now) => now;
+      const otherId = await createPublishedJob(t, ownerId, { title: 'Art Teacher' });
+      expect((await visit(`/posting/${otherId}`)).renders).toBe(1);
+      expect((await visit(`/posting/${otherId}`)).renders).toBe(1);
+    } finally {
+      fake.renderedUntil = undefined;
+    }
+  });
+
+  // Last: these move the clock past every posting's lifetime.
+  it('renders a posting again, closed, the moment its 45 days end', async () => {
+    const jobId = await createPublishedJob(t, ownerId, { title: 'Art Teacher' });
+    const publishedAt = t.clock.now();
+    const open = await visit(`/posting/${jobId}`);
+    expect(open.body).toContain('Status: published');
+    t.clock.set(publishedAt + LIFETIME - 1);
+    expect(await visit(`/posting/${jobId}`)).toEqual({ ...open, renders: 0 });
+    t.clock.set(publishedAt + LIFETIME);
+    const closed = await visit(`/posting/${jobId}`);
+    expect(closed).toMatchObject({ status: 200, renders: 1 });
+    expect(closed.body).toContain('Status: expired');
+    expect(await visit(`/posting/${jobId}`)).toEqual({ ...closed, renders: 0 });
+  });
+
+  it('renders a search page again when its oldest job expires', async () => {
+    const now = t.clock.now();
+    await createPublishedJob(t, ownerId, {
+      country: 'taiwan',
+      city: 'Taipei',
+      title: 'Older Teacher',
+      published_at: now,
+    });
+    await createPublishedJob(t, ownerId, {
+      country: 'taiwan',
+      city: 'Taipei',
+      title: 'Newer Teacher',
+      published_at: now + 1000,
+    });
+    const both = await visit('/jobs?country=taiwan');
+    expect(both.body).toContain('<ul><li>Newer Teacher</li><li>Older Teacher</li></ul>');
+    t.clock.set(now + LIFETIME - 1);
+    expect(await visit('/jobs?country=taiwan')).toEqual({ ...both, renders: 0 });
+    t.clock.set(now + LIFETIME);
+    const one = await visit('/jobs?country=taiwan');
+    expect(one.renders).toBe(1);
+    expect(one.body).toContain('<ul><li>Newer Teacher</li></ul>');
+  });
+});
+
+describe(`rendered pages with RESPONSE_CACHE_MS=0 (${dialect})`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RESPONSE_CACHE_MS: '0', WEB_DIST: web.dist } });
+  });
+  afterAll(async () => t.close());
+
+  it('renders every visit', async () => {
+    const owner = await createUser(t);
+    const jobId = await createPublishedJob(t, owner.id, { title: 'Art Teacher', country: 'china', city: 'Beijing' });
+    for (const url of [`/posting/${jobId}`, '/jobs?country=china', '/']) {
+      const before = fake.count;
+      const bodies = new Set<string>();
+      for (let i = 0; i < 3; i++) bodies.add((await t.inject({ method: 'GET', url })).body);
+      expect(fake.count - before, url).toBe(3);
+      expect(bodies.size, url).toBe(1);
+    }
+  });
+});

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit, type Config } from './config.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { createDbBlobStore, createFsBlobStore, type BlobStore } from './integrations/blobs/blob-store.js';
+import type { BlobStore } from './integrations/blobs/blob-store.js';
+import { createBlobStore } from './integrations/blobs/create-blob-store.js';
 import { createCoupons } from './features/credits/coupons-service.js';
 import { takeDownJob } from './features/jobs/service.js';
 import { deleteAccount, findUserIdByEmail } from './features/accounts/service.js';
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
   let code = 1;
   try {
     await migrateToLatest(db);
-    const blobs = config.blobStore === 'db' ? createDbBlobStore(db) : createFsBlobStore(path.resolve(config.mediaDir));
+    const blobs = await createBlobStore(config, db);
     const log = pino({ level: 'warn' }, pino.destination(2));
     const mail = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, logLinks: false });
     try {

@@ -1,5 +1,4 @@
 // The one file that listens: reads the configuration, opens the database, migrates it, serves.
-import path from 'node:path';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.js';
 import { loadConfigOrExit } from './config.js';
@@ -7,7 +6,7 @@ import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock, type Deps } from './deps.js';
 import { createMemoryLimiter, createRedisLimiter } from './integrations/limiter/limiter.js';
-import { createDbBlobStore, createFsBlobStore } from './integrations/blobs/blob-store.js';
+import { createBlobStore } from './integrations/blobs/create-blob-store.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { createPaymentProvider } from './integrations/payments/create-provider.js';
 import { startExpiryNoticeTimer } from './features/jobs/expiry-service.js';
@@ -43,7 +42,7 @@ async function main(): Promise<void> {
       logLinks: config.env !== 'production',
     }),
     payments: await createPaymentProvider(config, systemClock.now),
-    blobs: config.blobStore === 'db' ? createDbBlobStore(db) : createFsBlobStore(path.resolve(config.mediaDir)),
+    blobs: await createBlobStore(config, db),
     limiter: config.redisUrl ? createRedisLimiter(config.redisUrl) : createMemoryLimiter(),
   };
   const app = await buildApp(deps, { logger: loggerOptions(config.logLevel) });

@@ -18,8 +18,13 @@ export interface BlobStore {
 
 const SAFE_KEY = /^(img|private)\/[a-z0-9][a-z0-9._-]{0,200}$/i;
 
-function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe blob key: ${key}`);
+/** A key the product makes: a known prefix, one plain file name, no way out of the folder. */
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.includes('..');
+}
+
+export function assertSafeKey(key: string): void {
+  if (!isSafeKey(key)) throw new Error(`Unsafe blob key: ${key}`);
 }
 
 const TYPES: Record<string, string> = {
@@ -47,7 +52,7 @@ export function createFsBlobStore(root: string): BlobStore {
       await fs.rename(tmp, file);
     },
     async get(key) {
-      if (!SAFE_KEY.test(key) || key.includes('..')) return null;
+      if (!isSafeKey(key)) return null;
       try {
         const data = await fs.readFile(path.join(root, key));
         return { data, contentType: TYPES[path.extname(key)] ?? 'application/octet-stream' };

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit, type Config } from './config.js';
 import { createDb, type Db } from './db/create-db.js';
-import { migrateToLatest } from './db/migrate.js';
+import { prepareSchema } from './db/migrate.js';
 import type { BlobStore } from './integrations/blobs/blob-store.js';
 import { createBlobStore } from './integrations/blobs/create-blob-store.js';
 import { createCoupons } from './features/credits/coupons-service.js';
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   const db = createDb(config.databaseUrl);
   let code = 1;
   try {
-    await migrateToLatest(db);
+    await prepareSchema(db, config.migrateOnStart);
     const blobs = await createBlobStore(config, db);
     const log = pino({ level: 'warn' }, pino.destination(2));
     const mail = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, logLinks: false });

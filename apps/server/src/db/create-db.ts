@@ -14,6 +14,11 @@ export async function pingDb(db: DbOrTrx): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
+/** DATABASE_URL for a message or a log line: its user and password show as ***. */
+export function withoutCredentials(databaseUrl: string): string {
+  return databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
+}
+
 export function isPostgres(db: DbOrTrx): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

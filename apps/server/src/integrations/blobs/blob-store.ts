@@ -68,6 +68,36 @@ export function createFsBlobStore(root: string): BlobStore {
   };
 }
 
+/**
+ * Copies the files of a folder store into another folder, keeping their keys; answers how many.
+ * A file is only ever written under a temporary name and renamed, so a copy never catches half of
+ * one; temporary files (an upload in progress) are left out, and a file deleted meanwhile is skipped.
+ */
+export async function copyFsBlobs(fromRoot: string, toRoot: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.readdir(fromRoot, { recursive: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0; // nothing uploaded yet
+    throw err;
+  }
+  let copied = 0;
+  for (const name of names.sort()) {
+    if (name.endsWith('.tmp')) continue;
+    const source = path.join(fromRoot, name);
+    const target = path.join(toRoot, name);
+    try {
+      if (!(await fs.stat(source)).isFile()) continue;
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.copyFile(source, target);
+      copied++;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  return copied;
+}
+
 export function createDbBlobStore(db: Db): BlobStore {
   return {
     async put(key, data, contentType) {

@@ -123,7 +123,7 @@ export default tseslint.config(
     [PAYMENT_PROVIDER_INSIDES],
   ),
   ...serverLayer(
-    ['apps/server/src/http/**', 'apps/server/src/{app,admin,main}.ts', 'apps/server/src/demo/**'],
+    ['apps/server/src/http/**', 'apps/server/src/{app,admin,main,migrate}.ts', 'apps/server/src/demo/**'],
     ['**/features/*/repo.js', '**/features/*/*-repo.js'],
   ),
   {

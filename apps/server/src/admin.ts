@@ -1,18 +1,20 @@
 // Operator commands: `npm run admin -- <command>`. Coupons, contact messages, unpublishing a job,
-// deleting a user. Runs against the database named by DATABASE_URL.
+// deleting a user, sending alerts, backups. Runs against the database named by DATABASE_URL.
 import path from 'node:path';
 import { pino } from 'pino';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit, type Config } from './config.js';
 import { createDb, type Db } from './db/create-db.js';
-import { migrateToLatest } from './db/migrate.js';
-import { createDbBlobStore, createFsBlobStore, type BlobStore } from './integrations/blobs/blob-store.js';
+import { prepareSchema } from './db/migrate.js';
+import type { BlobStore } from './integrations/blobs/blob-store.js';
+import { createBlobStore } from './integrations/blobs/create-blob-store.js';
 import { createCoupons } from './features/credits/coupons-service.js';
 import { takeDownJob } from './features/jobs/service.js';
 import { deleteAccount, findUserIdByEmail } from './features/accounts/service.js';
 import { listContactMessages } from './features/contact/service.js';
 import { sendDueAlerts } from './features/alerts/service.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
+import { BACKUP_DATABASE, BACKUP_MEDIA, createBackup, restoreBackup } from './features/backups/service.js';
 import type { Deps } from './deps.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -22,7 +24,10 @@ export const USAGE = `Usage: npm run admin -- <command>
   jobs unpublish <uuid> [reason…]
                           take a published job down for good, keeping the reason
   users delete <email>    delete a user with their jobs, resume, files, sessions and queued mail
-  alerts send             mail every job alert that has new jobs now, whatever its frequency`;
+  alerts send             mail every job alert that has new jobs now, whatever its frequency
+  backup <dir>            copy the SQLite database (the server may run) and the uploads folder into <dir>
+  restore <dir> [--force] put a backup's database at DATABASE_URL and its uploads in MEDIA_DIR
+                          (--force replaces an existing database: stop every server first)`;
 
 export interface AdminContext {
   db: Db;
@@ -49,8 +54,49 @@ export function printable(text: string): string {
   return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** Commands that work on the database file itself: the process opens no connection for them. */
+const FILE_COMMANDS = ['backup', 'restore'];
+
+function describeUploads(config: Config): string {
+  return config.blobStore === 'db'
+    ? 'Uploads are in the database (BLOB_STORE=db): the database file holds them.'
+    : `Uploads are in the bucket ${config.s3?.bucket ?? ''} (BLOB_STORE=s3): keep them with the bucket's versioning or replication.`;
+}
+
+/** `backup <dir>` and `restore <dir> [--force]`; answers the process exit code. */
+export async function runFileCommand(args: string[], ctx: Pick<AdminContext, 'config' | 'out'>): Promise<number> {
+  const [command, ...rest] = args;
+  const force = rest.includes('--force');
+  const folders = rest.filter((a) => a !== '--force');
+  if (folders.length !== 1 || folders[0]!.startsWith('-') || (force && command === 'backup')) {
+    throw new AdminUsageError(
+      command === 'backup' ? 'backup needs one folder' : 'restore needs one folder, and may take --force',
+    );
+  }
+  const dir = path.resolve(folders[0]!);
+  if (command === 'backup') {
+    const report = await createBackup(ctx.config, dir);
+    ctx.out(`Backed up ${report.database} to ${path.join(dir, BACKUP_DATABASE)} (checked).`);
+    ctx.out(
+      report.mediaFiles === null
+        ? describeUploads(ctx.config)
+        : `Copied ${report.mediaFiles} media file${report.mediaFiles === 1 ? '' : 's'} to ${path.join(dir, BACKUP_MEDIA)}.`,
+    );
+    return 0;
+  }
+  const report = await restoreBackup(ctx.config, dir, force);
+  ctx.out(`Restored ${path.join(dir, BACKUP_DATABASE)} to ${report.database}.`);
+  ctx.out(
+    report.mediaFiles === null
+      ? `${describeUploads(ctx.config)} The backup's media folder was not copied.`
+      : `Copied ${report.mediaFiles} media file${report.mediaFiles === 1 ? '' : 's'} to ${path.resolve(ctx.config.mediaDir)}.`,
+  );
+  return 0;
+}
+
 /** Runs one command; answers the process exit code. */
 export async function runAdmin(args: string[], ctx: AdminContext): Promise<number> {
+  if (FILE_COMMANDS.includes(args[0] ?? '')) return runFileCommand(args, ctx);
   const [area, action, arg] = args;
   const command = `${area ?? ''} ${action ?? ''}`.trim();
   switch (command) {
@@ -115,38 +161,42 @@ export async function runAdmin(args: string[], ctx: AdminContext): Promise<numbe
   }
 }
 
-async function main(): Promise<void> {
-  const config = loadConfigOrExit();
-  const db = createDb(config.databaseUrl);
-  let code = 1;
+/** Runs a command, writing a refusal or failure to stderr; answers the process exit code. */
+async function reportErrors(command: () => Promise<number>): Promise<number> {
   try {
-    await migrateToLatest(db);
-    const blobs = config.blobStore === 'db' ? createDbBlobStore(db) : createFsBlobStore(path.resolve(config.mediaDir));
-    const log = pino({ level: 'warn' }, pino.destination(2));
-    const mail = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, logLinks: false });
-    try {
-      code = await runAdmin(process.argv.slice(2), {
-        db,
-        config,
-        mail,
-        blobs,
-        now: Date.now,
-        out: (line) => process.stdout.write(`${line}\n`),
-        log,
-      });
-    } finally {
-      await mail.close();
-    }
+    return await command();
   } catch (err) {
     if (err instanceof AdminUsageError) {
       process.stderr.write(`${err.message}\n\n${USAGE}\n`);
-      code = 2;
-    } else {
-      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+      return 2;
     }
-  } finally {
-    await db.destroy();
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
   }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const args = process.argv.slice(2);
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  if (FILE_COMMANDS.includes(args[0] ?? '')) {
+    // A backup copies the database as it is (before a migration, say); a restore writes the file
+    // that opening a connection first would have made empty.
+    process.exit(await reportErrors(() => runFileCommand(args, { config, out })));
+  }
+  const db = createDb(config.databaseUrl);
+  const code = await reportErrors(async () => {
+    await prepareSchema(db, config.migrateOnStart);
+    const blobs = await createBlobStore(config, db);
+    const log = pino({ level: 'warn' }, pino.destination(2));
+    const mail = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, logLinks: false });
+    try {
+      return await runAdmin(args, { db, config, mail, blobs, now: Date.now, out, log });
+    } finally {
+      await mail.close();
+    }
+  });
+  await db.destroy();
   process.exit(code);
 }
 

@@ -94,6 +94,58 @@ describe('configuration', () => {
     }
   });
 
+  it('reads BLOB_STORE=s3 with its bucket, region, endpoint (path-style) and optional keys', () => {
+    const s3 = { BLOB_STORE: 's3', S3_BUCKET: 'teacheast-media' };
+    expect(loadConfig(s3)).toMatchObject({
+      blobStore: 's3',
+      s3: { bucket: 'teacheast-media', region: 'us-east-1', endpoint: undefined, credentials: undefined },
+    });
+    expect(
+      loadConfig({
+        ...s3,
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'teacheast-media',
+      region: 'auto',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
+
+  it.each([
+    [{ BLOB_STORE: 'gcs' }, 'BLOB_STORE must be fs, db or s3'],
+    [{ BLOB_STORE: 's3' }, 'BLOB_STORE s3 needs S3_BUCKET (the bucket uploads are kept in)'],
+    [{ BLOB_STORE: 's3', S3_BUCKET: 'Media_Files' }, 'S3_BUCKET must be a bucket name: 3 to 63 lower-case'],
+    [
+      { BLOB_STORE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 's3.example.com' },
+      "S3_ENDPOINT must be the store's address",
+    ],
+    [{ BLOB_STORE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'https://s3.example.com/media' }, 'S3_ENDPOINT must be'],
+    [
+      { BLOB_STORE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' },
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither',
+    ],
+    [
+      { S3_BUCKET: 'media', S3_REGION: 'eu-west-1' },
+      'S3_BUCKET, S3_REGION are set but BLOB_STORE is fs: set BLOB_STORE=s3 to keep uploads in the bucket, or unset them',
+    ],
+    [{ MIGRATE_ON_START: 'yes' }, 'MIGRATE_ON_START must be 1 (migrate at start) or 0'],
+  ])('refuses %j with one line naming the problem', (env, problem) => {
+    expect(() => loadConfig(env)).toThrow(/^Invalid configuration: [^\n]+$/);
+    expect(() => loadConfig(env)).toThrow(problem);
+  });
+
+  it('migrates at start unless MIGRATE_ON_START=0', () => {
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: '1' }).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: '0' }).migrateOnStart).toBe(false);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^Invalid configuration: PORT must be a whole number from 1 to 65535\n$/],
     [{ DATABASE_URL: 'mysql://db' }, /^Invalid configuration: DATABASE_URL must be sqlite:<path>/],

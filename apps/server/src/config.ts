@@ -8,6 +8,13 @@ const optional = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** An S3-compatible store's address: http(s), a host, no path (buckets are addressed under it). */
+function isStoreAddress(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -26,7 +33,29 @@ const EnvSchema = z.object({
       'must be sqlite:<path>, sqlite::memory: or postgres://…',
     ),
   MEDIA_DIR: z.string().min(1).default('./data/media'),
-  BLOB_STORE: z.enum(['fs', 'db'], { error: 'must be fs or db' }).default('fs'),
+  BLOB_STORE: z.enum(['fs', 'db', 's3'], { error: 'must be fs, db or s3' }).default('fs'),
+  S3_ENDPOINT: optional.pipe(
+    z.string().refine(isStoreAddress, "must be the store's address, such as https://s3.example.com").optional(),
+  ),
+  S3_BUCKET: optional.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  S3_REGION: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  MIGRATE_ON_START: optional.pipe(
+    z
+      .enum(['0', '1'], {
+        error: 'must be 1 (migrate at start) or 0 (refuse to start until npm run migrate has run)',
+      })
+      .optional(),
+  ),
   SMTP_URL: optional.pipe(
     z
       .string()
@@ -73,7 +102,11 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string;
   mediaDir: string;
-  blobStore: 'fs' | 'db';
+  blobStore: 'fs' | 'db' | 's3';
+  /** BLOB_STORE=s3: the bucket, and where and as whom to reach it. */
+  s3?: S3Settings;
+  /** Apply pending migrations at start (one machine); false: refuse to start until `npm run migrate` has. */
+  migrateOnStart: boolean;
   smtpUrl?: string;
   mailFrom: string;
   contactTo?: string;
@@ -99,6 +132,15 @@ export interface Config {
   signingSecret: string;
   /** How long the hottest read answers are reused (0 turns it off; off by default in tests). */
   responseCacheMs: number;
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** An S3-compatible store's address (addressed path-style); unset for AWS S3 itself. */
+  endpoint?: string;
+  /** Unset: the AWS SDK's default chain (environment, shared profile, instance or task role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +169,36 @@ const STRIPE_VARIABLES = [
 function isLocalUrl(url: string): boolean {
   const host = new URL(url).hostname;
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** The S3 settings, or what is wrong with them; S3_* variables without BLOB_STORE=s3 are a mistake too. */
+function parseS3(e: z.infer<typeof EnvSchema>, problems: string[]): S3Settings | undefined {
+  if (e.BLOB_STORE !== 's3') {
+    const stray = S3_VARIABLES.filter((name) => e[name]);
+    if (stray.length > 0) {
+      problems.push(
+        `${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set but BLOB_STORE is ${e.BLOB_STORE}: set BLOB_STORE=s3 to keep uploads in the bucket, or unset ${stray.length === 1 ? 'it' : 'them'}`,
+      );
+    }
+    return undefined;
+  }
+  if (!e.S3_BUCKET) problems.push('BLOB_STORE s3 needs S3_BUCKET (the bucket uploads are kept in)');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's default credentials",
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET ?? '',
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
 }
 
 const TRUST_PROXY_HELP =
@@ -177,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(trustProxy);
+  const s3 = parseS3(e, problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return {
     env: e.NODE_ENV,
@@ -186,6 +259,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     mediaDir: e.MEDIA_DIR,
     blobStore: e.BLOB_STORE,
+    s3,
+    migrateOnStart: e.MIGRATE_ON_START !== '0',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactTo: e.CONTACT_TO,

@@ -1,13 +1,13 @@
-// The one file that listens: reads the configuration, opens the database, migrates it, serves.
-import path from 'node:path';
+// The one file that listens: reads the configuration, opens the database, migrates it (unless
+// MIGRATE_ON_START=0, when it only checks it is at the latest migration), serves.
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.js';
 import { loadConfigOrExit } from './config.js';
-import { createDb } from './db/create-db.js';
-import { migrateToLatest } from './db/migrate.js';
+import { createDb, withoutCredentials } from './db/create-db.js';
+import { prepareSchema, SchemaNotReadyError } from './db/migrate.js';
 import { systemClock, type Deps } from './deps.js';
 import { createMemoryLimiter, createRedisLimiter } from './integrations/limiter/limiter.js';
-import { createDbBlobStore, createFsBlobStore } from './integrations/blobs/blob-store.js';
+import { createBlobStore } from './integrations/blobs/create-blob-store.js';
 import { createLocalWriteBus, createRedisWriteBus } from './integrations/write-bus/write-bus.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { createPaymentProvider } from './integrations/payments/create-provider.js';
@@ -24,12 +24,15 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   const db = createDb(config.databaseUrl);
   try {
-    await migrateToLatest(db);
+    const schema = await prepareSchema(db, config.migrateOnStart);
+    if (schema.applied.length > 0) log.info({ migrations: schema.applied }, 'database migrated');
+    if (schema.newer.length > 0) {
+      log.warn({ migrations: schema.newer }, 'a newer release has migrated the database: serving on it as it is');
+    }
   } catch (err) {
+    if (err instanceof SchemaNotReadyError) fail(err.message);
     const reason = err instanceof Error ? err.message : String(err);
-    fail(
-      `Cannot open the database at DATABASE_URL (${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')}): ${reason}`,
-    );
+    fail(`Cannot open the database at DATABASE_URL (${withoutCredentials(config.databaseUrl)}): ${reason}`);
   }
   const deps: Deps = {
     config,
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
       logLinks: config.env !== 'production',
     }),
     payments: await createPaymentProvider(config, systemClock.now),
-    blobs: config.blobStore === 'db' ? createDbBlobStore(db) : createFsBlobStore(path.resolve(config.mediaDir)),
+    blobs: await createBlobStore(config, db),
     limiter: config.redisUrl ? createRedisLimiter(config.redisUrl) : createMemoryLimiter(),
     writes: config.redisUrl ? createRedisWriteBus(config.redisUrl) : createLocalWriteBus(),
   };

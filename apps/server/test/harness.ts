@@ -18,7 +18,7 @@ import type { Clock, Deps } from '../src/deps.js';
 import { createMemoryLimiter } from '../src/integrations/limiter/limiter.js';
 import { createLocalWriteBus } from '../src/integrations/write-bus/write-bus.js';
 import { createSession } from '../src/features/accounts/sessions.js';
-import { createFsBlobStore } from '../src/integrations/blobs/blob-store.js';
+import { createBlobStore } from '../src/integrations/blobs/create-blob-store.js';
 import { createMailer } from '../src/integrations/mail/mailer.js';
 import type { PaymentProvider } from '../src/integrations/payments/provider.js';
 import { createTestProvider } from '../src/integrations/payments/test-provider.js';
@@ -221,7 +221,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     log,
     mail: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, now: () => clock.now() }),
     payments: options.payments ?? createTestProvider(() => clock.now()),
-    blobs: createFsBlobStore(mediaDir),
+    // MEDIA_DIR is the test's own folder; env may choose another store (BLOB_STORE=s3 and its bucket).
+    blobs: await createBlobStore(config, db),
     limiter: createMemoryLimiter(() => clock.now()),
     writes: createLocalWriteBus(),
   };

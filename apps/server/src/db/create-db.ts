@@ -40,6 +40,11 @@ export function readPrepared<R>(
   return pool.query({ name, text: sql, values: [...parameters] }).then((result) => result.rows as R[]);
 }
 
+/** DATABASE_URL for a message or a log line: its user and password show as ***. */
+export function withoutCredentials(databaseUrl: string): string {
+  return databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
+}
+
 export function isPostgres(db: DbOrTrx): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

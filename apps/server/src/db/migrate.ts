@@ -1,4 +1,5 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+// The schema's migrations, in order, and what a starting process or `npm run migrate` does with them.
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './create-db.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-job-takedown.js';
@@ -17,13 +18,74 @@ const migrations: Record<string, Migration> = {
   '006-read-paths': m006,
 };
 
+/** Every migration's name, oldest first; the last is the schema this release is written for. */
+export const MIGRATION_NAMES = Object.keys(migrations).sort();
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+function migrator(db: Db): Migrator {
+  return new Migrator({ db, provider });
+}
+
+async function migrate(db: Db, run: (m: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<string[]> {
+  const { error, results } = await run(migrator(db));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Applies every migration the database lacks; answers their names, in the order applied. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return migrate(db, (m) => m.migrateToLatest());
+}
+
+/** Applies migrations up to and including `name` (tests that step through the schema's history). */
+export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  return migrate(db, (m) => m.migrateTo(name));
+}
+
+export interface MigrationState {
+  /** This release's migrations the database has not had. */
+  pending: string[];
+  /** Migrations the database has had that this release does not know: a newer release ran them. */
+  newer: string[];
+}
+
+export async function readMigrationState(db: Db): Promise<MigrationState> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const applied = tables.some((t) => t.name === 'kysely_migration')
+    ? (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name)
+    : [];
+  return {
+    pending: MIGRATION_NAMES.filter((name) => !applied.includes(name)),
+    newer: applied.filter((name) => !MIGRATION_NAMES.includes(name)).sort(),
+  };
+}
+
+/** Why a process will not start on this database; its message is the one line to print. */
+export class SchemaNotReadyError extends Error {}
+
+/**
+ * What a starting process does with the schema. With `migrate` (MIGRATE_ON_START=1) it applies what
+ * is missing; without, it refuses a database that lacks a migration. A database a newer release has
+ * migrated is served as it is: migrations only ever expand the schema (docs/OPERATIONS.md), so this
+ * release's queries still work on it, and a rolled-back or not yet replaced instance can start.
+ */
+export async function prepareSchema(db: Db, migrate: boolean): Promise<MigrationState & { applied: string[] }> {
+  const state = await readMigrationState(db);
+  if (state.newer.length > 0 && state.pending.length > 0) {
+    throw new SchemaNotReadyError(
+      `The database has migrations this release does not know (${state.newer.join(', ')}) and lacks some of its own (${state.pending.join(', ')}): it belongs to another line of releases`,
+    );
+  }
+  if (state.newer.length > 0) return { ...state, applied: [] };
+  if (migrate) return { pending: [], newer: [], applied: await migrateToLatest(db) };
+  if (state.pending.length > 0) {
+    throw new SchemaNotReadyError(
+      `The database is not at the latest migration (${state.pending.join(', ')} not applied) and MIGRATE_ON_START=0: run npm run migrate first`,
+    );
+  }
+  return { ...state, applied: [] };
 }

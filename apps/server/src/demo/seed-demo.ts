@@ -7,7 +7,8 @@ import { AGE_GROUPS, CITIES, COUNTRIES, type Country } from '@teacheast/shared';
 import { loadConfigOrExit } from '../config.js';
 import { hashPassword } from '../features/accounts/passwords.js';
 import { createAccount } from '../features/accounts/service.js';
-import { createDbBlobStore, createFsBlobStore, type BlobStore } from '../integrations/blobs/blob-store.js';
+import type { BlobStore } from '../integrations/blobs/blob-store.js';
+import { createBlobStore } from '../integrations/blobs/create-blob-store.js';
 import { encodeVariant, type Variant } from '../integrations/images/images.js';
 import { createDb, type Db } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -332,7 +333,7 @@ async function main(): Promise<void> {
   const db = createDb(config.databaseUrl);
   try {
     await migrateToLatest(db);
-    const blobs = config.blobStore === 'db' ? createDbBlobStore(db) : createFsBlobStore(path.resolve(config.mediaDir));
+    const blobs = await createBlobStore(config, db);
     const { skipped, emails } = await seedDemo(db, blobs);
     if (skipped) {
       console.log('Demo data is already there; nothing to add.');

@@ -18,8 +18,13 @@ export interface BlobStore {
 
 const SAFE_KEY = /^(img|private)\/[a-z0-9][a-z0-9._-]{0,200}$/i;
 
-function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe blob key: ${key}`);
+/** A key the product makes: a known prefix, one plain file name, no way out of the folder. */
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.includes('..');
+}
+
+export function assertSafeKey(key: string): void {
+  if (!isSafeKey(key)) throw new Error(`Unsafe blob key: ${key}`);
 }
 
 const TYPES: Record<string, string> = {
@@ -47,7 +52,7 @@ export function createFsBlobStore(root: string): BlobStore {
       await fs.rename(tmp, file);
     },
     async get(key) {
-      if (!SAFE_KEY.test(key) || key.includes('..')) return null;
+      if (!isSafeKey(key)) return null;
       try {
         const data = await fs.readFile(path.join(root, key));
         return { data, contentType: TYPES[path.extname(key)] ?? 'application/octet-stream' };
@@ -61,6 +66,36 @@ export function createFsBlobStore(root: string): BlobStore {
       await fs.rm(path.join(root, key), { force: true });
     },
   };
+}
+
+/**
+ * Copies the files of a folder store into another folder, keeping their keys; answers how many.
+ * A file is only ever written under a temporary name and renamed, so a copy never catches half of
+ * one; temporary files (an upload in progress) are left out, and a file deleted meanwhile is skipped.
+ */
+export async function copyFsBlobs(fromRoot: string, toRoot: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.readdir(fromRoot, { recursive: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0; // nothing uploaded yet
+    throw err;
+  }
+  let copied = 0;
+  for (const name of names.sort()) {
+    if (name.endsWith('.tmp')) continue;
+    const source = path.join(fromRoot, name);
+    const target = path.join(toRoot, name);
+    try {
+      if (!(await fs.stat(source)).isFile()) continue;
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.copyFile(source, target);
+      copied++;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  return copied;
 }
 
 export function createDbBlobStore(db: Db): BlobStore {

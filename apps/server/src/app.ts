@@ -1,7 +1,6 @@
 // Builds the HTTP application from its adapters. main.ts is the only file that listens.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Logger } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { findUnstorableText, isStorableText, UNSTORABLE_TEXT } from '@teacheast/shared';
@@ -16,6 +15,7 @@ import {
 } from './http/error-handler.js';
 import { rateLimitAddress } from './integrations/limiter/limiter.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerRequestIdHeader, requestChildLogger, requestIdOf } from './http/request-id.js';
 import { registerResponseCache, type CacheRouteConfig } from './http/response-cache.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -102,13 +102,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: trustedProxies(deps.config.trustProxy),
-    // At warn and above nothing per request is logged, so skip making a child logger for every request;
-    // the error handler names the request id itself.
-    childLoggerFactory: (logger, bindings, childOptions) => {
-      const pinoLogger = logger as unknown as Partial<Logger>;
-      const quiet = typeof pinoLogger.isLevelEnabled === 'function' && !pinoLogger.isLevelEnabled('info');
-      return quiet ? logger : logger.child(bindings, childOptions);
-    },
+    // Each request's id (a safe incoming X-Request-Id, or a new one) is on every line logged for it;
+    // at warn and above its child logger is made only when a line is written.
+    genReqId: requestIdOf,
+    childLoggerFactory: requestChildLogger,
     bodyLimit: 100 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Every refusal carries the documented error body, including those made before a route runs.
@@ -123,6 +120,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
   app.decorateRequest('clientAddress', {
     getter(this: FastifyRequest) {
       return rateLimitAddress(this.ip);

@@ -191,6 +191,8 @@ export interface TestAppOptions {
   payments?: PaymentProvider;
   /** Receives every log line (the app's and the adapters'), as production would write them. */
   logStream?: { write(line: string): void };
+  /** The level the log stream gets (trace unless told). */
+  logLevel?: string;
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
@@ -212,7 +214,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = createDb(config.databaseUrl);
   await migrateToLatest(db);
   const clock = new TestClock();
-  const log = options.logStream ? pino({ level: 'trace' }, options.logStream) : pino({ level: 'silent' });
+  const logLevel = options.logLevel ?? 'trace';
+  const log = options.logStream ? pino({ level: logLevel }, options.logStream) : pino({ level: 'silent' });
   const deps: Deps = {
     config,
     db,
@@ -225,7 +228,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   const app = await buildApp(deps, {
     onRoute: options.onRoute,
-    ...(options.logStream ? { logger: { ...loggerOptions('trace'), stream: options.logStream } } : {}),
+    ...(options.logStream ? { logger: { ...loggerOptions(logLevel), stream: options.logStream } } : {}),
   });
   await app.ready();
   return {

@@ -15,7 +15,9 @@ import {
 } from './http/error-handler.js';
 import { rateLimitAddress } from './integrations/limiter/limiter.js';
 import { registerOpenApi } from './http/openapi.js';
+import type { Metrics } from './integrations/metrics/metrics.js';
 import { registerRequestIdHeader, requestChildLogger, requestIdOf } from './http/request-id.js';
+import { registerRequestMetrics } from './http/request-metrics.js';
 import { registerResponseCache, type CacheRouteConfig } from './http/response-cache.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -96,6 +98,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'] | false;
   /** Sees every route as it is registered (the authorisation matrix test walks them). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Where answer times and rate-limit refusals are recorded (served by main.ts on METRICS_PORT). */
+  metrics?: Metrics;
 }
 
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -121,6 +125,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestIdHeader(app);
+  if (options.metrics) registerRequestMetrics(app, options.metrics);
   app.decorateRequest('clientAddress', {
     getter(this: FastifyRequest) {
       return rateLimitAddress(this.ip);

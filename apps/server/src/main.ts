@@ -9,6 +9,8 @@ import { systemClock, type Deps } from './deps.js';
 import { createMemoryLimiter, createRedisLimiter } from './integrations/limiter/limiter.js';
 import { createDbBlobStore, createFsBlobStore } from './integrations/blobs/blob-store.js';
 import { createMailer } from './integrations/mail/mailer.js';
+import { createMetrics } from './integrations/metrics/metrics.js';
+import { startMetricsServer, type MetricsServer } from './integrations/metrics/metrics-server.js';
 import { createPaymentProvider } from './integrations/payments/create-provider.js';
 import { startExpiryNoticeTimer } from './features/jobs/expiry-service.js';
 import { startAlertSender } from './features/alerts/service.js';
@@ -21,7 +23,9 @@ function fail(message: string): never {
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = pino({ level: config.logLevel });
-  const db = createDb(config.databaseUrl);
+  // Without METRICS_PORT nothing is measured, so nothing is paid for.
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics();
+  const db = createDb(config.databaseUrl, { logQuery: metrics?.logQuery });
   try {
     await migrateToLatest(db);
   } catch (err) {
@@ -46,10 +50,12 @@ async function main(): Promise<void> {
     blobs: config.blobStore === 'db' ? createDbBlobStore(db) : createFsBlobStore(path.resolve(config.mediaDir)),
     limiter: config.redisUrl ? createRedisLimiter(config.redisUrl) : createMemoryLimiter(),
   };
-  const app = await buildApp(deps, { logger: loggerOptions(config.logLevel) });
+  metrics?.readOutboxWith(() => deps.mail.backlog());
+  const app = await buildApp(deps, { logger: loggerOptions(config.logLevel), metrics });
 
   let stopExpiryNotices = () => {};
   let stopAlerts = () => {};
+  let metricsServer: MetricsServer | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -59,6 +65,7 @@ async function main(): Promise<void> {
     force.unref();
     stopExpiryNotices();
     stopAlerts();
+    await metricsServer?.close();
     await app.close();
     await deps.mail.close();
     await deps.limiter.close();
@@ -76,8 +83,19 @@ async function main(): Promise<void> {
     if (e.code === 'EACCES') fail(`PORT ${config.port} needs more privileges: choose a port above 1024`);
     throw err;
   }
+  if (metrics && config.metricsPort !== undefined) {
+    try {
+      metricsServer = await startMetricsServer(metrics, { port: config.metricsPort, host: config.metricsHost });
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      if (e.code === 'EADDRINUSE') fail(`METRICS_PORT ${config.metricsPort} is already in use: choose another`);
+      if (e.code === 'EACCES')
+        fail(`METRICS_PORT ${config.metricsPort} needs more privileges: choose a port above 1024`);
+      throw err;
+    }
+  }
   stopExpiryNotices = startExpiryNoticeTimer(deps, (err) => app.log.error({ err }, 'expiry notices failed'));
-  stopAlerts = startAlertSender(deps);
+  stopAlerts = startAlertSender(deps, metrics?.alertRoundCompleted);
   // Mail a previous run stored but did not send (it stopped between the two) goes out now.
   deps.mail.afterAnswer(async () => {
     await deps.mail.sendLeftBehind();

@@ -19,6 +19,7 @@ import { createMemoryLimiter } from '../src/integrations/limiter/limiter.js';
 import { createSession } from '../src/features/accounts/sessions.js';
 import { createFsBlobStore } from '../src/integrations/blobs/blob-store.js';
 import { createMailer } from '../src/integrations/mail/mailer.js';
+import type { Metrics } from '../src/integrations/metrics/metrics.js';
 import type { PaymentProvider } from '../src/integrations/payments/provider.js';
 import { createTestProvider } from '../src/integrations/payments/test-provider.js';
 import { hashPassword } from '../src/features/accounts/passwords.js';
@@ -193,6 +194,8 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** The level the log stream gets (trace unless told). */
   logLevel?: string;
+  /** Records request and query times, refusals and the outbox, as main.ts wires them. */
+  metrics?: Metrics;
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
@@ -211,7 +214,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     WEB_DIST: path.join(mediaDir, 'no-web'),
     ...options.env,
   });
-  const db = createDb(config.databaseUrl);
+  const db = createDb(config.databaseUrl, { logQuery: options.metrics?.logQuery });
   await migrateToLatest(db);
   const clock = new TestClock();
   const logLevel = options.logLevel ?? 'trace';
@@ -226,8 +229,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     blobs: createFsBlobStore(mediaDir),
     limiter: createMemoryLimiter(() => clock.now()),
   };
+  options.metrics?.readOutboxWith(() => deps.mail.backlog());
   const app = await buildApp(deps, {
     onRoute: options.onRoute,
+    metrics: options.metrics,
     ...(options.logStream ? { logger: { ...loggerOptions(logLevel), stream: options.logStream } } : {}),
   });
   await app.ready();

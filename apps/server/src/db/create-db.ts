@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type LogEvent, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -27,7 +27,9 @@ const pgTypes = {
   },
 };
 
-export function createDb(databaseUrl: string): Db {
+/** `logQuery` hears of every query with its duration (Kysely's `log`; the query-time histogram). */
+export function createDb(databaseUrl: string, options: { logQuery?: (event: LogEvent) => void } = {}): Db {
+  const log = options.logQuery;
   if (databaseUrl.startsWith('postgres')) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
@@ -41,7 +43,7 @@ export function createDb(databaseUrl: string): Db {
     // client its own.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   }
   const file = databaseUrl.slice('sqlite:'.length);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -50,7 +52,7 @@ export function createDb(databaseUrl: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = FULL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
 }
 
 /**

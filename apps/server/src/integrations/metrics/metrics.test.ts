@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
+import { Histogram, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../../test/harness.js';
 import { CLICK_LIMIT_PER_HOUR } from '../../features/job-board/service.js';
@@ -154,25 +155,30 @@ describe('metrics without a database', () => {
     expect(text).toContain('job_alert_sender_lag_seconds');
   });
 
-  it('writes answer times as a Prometheus histogram: cumulative buckets, le inclusive, +Inf, sum and count', () => {
-    const durations = new RequestDurations([0.001, 0.01]);
-    for (const seconds of [0.001, 0.003, 20]) durations.observe('/api/job/:uuid', 'GET', 200, seconds);
-    durations.observe('/a"b\\c', 'POST', 500, 0.0005);
-    expect(durations.text().split('\n')).toEqual([
-      '# HELP http_request_duration_seconds Time from a request arriving to its answer being sent, by route pattern, method and status code',
-      '# TYPE http_request_duration_seconds histogram',
-      'http_request_duration_seconds_bucket{le="0.001",route="/api/job/:uuid",method="GET",status="200"} 1',
-      'http_request_duration_seconds_bucket{le="0.01",route="/api/job/:uuid",method="GET",status="200"} 2',
-      'http_request_duration_seconds_bucket{le="+Inf",route="/api/job/:uuid",method="GET",status="200"} 3',
-      'http_request_duration_seconds_sum{route="/api/job/:uuid",method="GET",status="200"} 20.004',
-      'http_request_duration_seconds_count{route="/api/job/:uuid",method="GET",status="200"} 3',
-      'http_request_duration_seconds_bucket{le="0.001",route="/a\\"b\\\\c",method="POST",status="500"} 1',
-      'http_request_duration_seconds_bucket{le="0.01",route="/a\\"b\\\\c",method="POST",status="500"} 1',
-      'http_request_duration_seconds_bucket{le="+Inf",route="/a\\"b\\\\c",method="POST",status="500"} 1',
-      'http_request_duration_seconds_sum{route="/a\\"b\\\\c",method="POST",status="500"} 0.0005',
-      'http_request_duration_seconds_count{route="/a\\"b\\\\c",method="POST",status="500"} 1',
-      '',
-    ]);
+  it("writes answer times exactly as prom-client's own Histogram would", async () => {
+    const buckets = [0.001, 0.01, 0.1];
+    const durations = new RequestDurations(buckets);
+    const registry = new Registry();
+    const reference = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from a request arriving to its answer being sent, by route pattern, method and status code',
+      labelNames: ['route', 'method', 'status'] as const,
+      buckets,
+      registers: [registry],
+    });
+    const observations: [string, string, number, number][] = [
+      ['/api/job/:uuid', 'GET', 200, 0.001], // on a bound: counted in it (le is inclusive)
+      ['/api/job/:uuid', 'GET', 200, 0.003],
+      ['/api/job/:uuid', 'GET', 200, 20], // above every bound: only in +Inf
+      ['/api/job/:uuid', 'GET', 404, 0.0004],
+      ['/api/job/:uuid', 'HEAD', 200, 0.05],
+      ['/a"b\\c\nd', 'POST', 500, 0.0005], // escaped as the text format requires
+    ];
+    for (const [route, method, status, seconds] of observations) {
+      durations.observe(route, method, status, seconds);
+      reference.observe({ route, method, status }, seconds);
+    }
+    expect(durations.text()).toBe(await registry.metrics());
   });
 
   it('names a raw statement by its first word', () => {

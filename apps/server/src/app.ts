@@ -1,7 +1,6 @@
 // Builds the HTTP application from its adapters. main.ts is the only file that listens.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Logger } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { findUnstorableText, isStorableText, UNSTORABLE_TEXT } from '@teacheast/shared';
@@ -17,6 +16,9 @@ import {
 import { rateLimitAddress } from './integrations/limiter/limiter.js';
 import { answerSerializerCompiler } from './http/answer-serializer.js';
 import { registerOpenApi } from './http/openapi.js';
+import type { Metrics } from './integrations/metrics/metrics.js';
+import { registerRequestIdHeader, requestChildLogger, requestIdOf } from './http/request-id.js';
+import { registerRequestMetrics } from './http/request-metrics.js';
 import { registerResponseCache, type CacheRouteConfig } from './http/response-cache.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { createRenderedPages } from './http/rendered-pages.js';
@@ -98,19 +100,18 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'] | false;
   /** Sees every route as it is registered (the authorisation matrix test walks them). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Where answer times and rate-limit refusals are recorded (served by main.ts on METRICS_PORT). */
+  metrics?: Metrics;
 }
 
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: trustedProxies(deps.config.trustProxy),
-    // At warn and above nothing per request is logged, so skip making a child logger for every request;
-    // the error handler names the request id itself.
-    childLoggerFactory: (logger, bindings, childOptions) => {
-      const pinoLogger = logger as unknown as Partial<Logger>;
-      const quiet = typeof pinoLogger.isLevelEnabled === 'function' && !pinoLogger.isLevelEnabled('info');
-      return quiet ? logger : logger.child(bindings, childOptions);
-    },
+    // Each request's id (a safe incoming X-Request-Id, or a new one) is on every line logged for it;
+    // at warn and above its child logger is made only when a line is written.
+    genReqId: requestIdOf,
+    childLoggerFactory: requestChildLogger,
     bodyLimit: 100 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Every refusal carries the documented error body, including those made before a route runs.
@@ -125,6 +126,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
+  if (options.metrics) registerRequestMetrics(app, options.metrics);
   app.decorateRequest('clientAddress', {
     getter(this: FastifyRequest) {
       return rateLimitAddress(this.ip);

@@ -27,6 +27,19 @@ describe('configuration', () => {
     });
   });
 
+  it('serves metrics only when METRICS_PORT is set, and never on the public port', () => {
+    expect(loadConfig({})).toMatchObject({ metricsPort: undefined, metricsHost: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: '0.0.0.0',
+    });
+    expect(() => loadConfig({ METRICS_PORT: 'abc' })).toThrow(
+      /^Invalid configuration: METRICS_PORT must be a whole number from 1 to 65535$/,
+    );
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT/);
+  });
+
   it('names every bad variable in one message', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     try {

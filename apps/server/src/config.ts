@@ -24,6 +24,15 @@ const EnvSchema = z.object({
     .max(65535, 'must be a whole number from 1 to 65535')
     .default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_PORT: optional.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'must be a whole number from 1 to 65535' })
+      .int('must be a whole number from 1 to 65535')
+      .min(1, 'must be a whole number from 1 to 65535')
+      .max(65535, 'must be a whole number from 1 to 65535')
+      .optional(),
+  ),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optional.pipe(z.string().url('must be an absolute URL such as https://teacheast.com').optional()),
   DATABASE_URL: z
     .string()
@@ -99,6 +108,9 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Where /metrics is served, apart from the public port; unset: no metrics are kept at all. */
+  metricsPort?: number;
+  metricsHost: string;
   publicUrl: string;
   databaseUrl: string;
   mediaDir: string;
@@ -247,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `PAYMENT_PROVIDER must be set for a public address (PUBLIC_URL ${publicUrl}): stripe with the STRIPE_* variables, or test to take test payments on purpose`,
     );
   }
+  if (e.METRICS_PORT === e.PORT) problems.push('METRICS_PORT must differ from PORT: /metrics is never served publicly');
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(trustProxy);
   const s3 = parseS3(e, problems);
@@ -255,6 +268,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     mediaDir: e.MEDIA_DIR,

@@ -8,11 +8,18 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   /** Sent as Retry-After: when the caller may try again (429, 503). */
   readonly retryAfterSeconds?: number;
+  /** The rate limit that refused the request (429), for the refusals counter on /metrics. */
+  readonly limit?: string;
 
   constructor(
     status: number,
     message: string,
-    options: { errorType?: ErrorCode; fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+    options: {
+      errorType?: ErrorCode;
+      fields?: Record<string, string>;
+      retryAfterSeconds?: number;
+      limit?: string;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -20,6 +27,7 @@ export class AppError extends Error {
     this.errorType = options.errorType;
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.limit = options.limit;
   }
 }
 

@@ -10,6 +10,8 @@ import { createMemoryLimiter, createRedisLimiter } from './integrations/limiter/
 import { createBlobStore } from './integrations/blobs/create-blob-store.js';
 import { createLocalWriteBus, createRedisWriteBus } from './integrations/write-bus/write-bus.js';
 import { createMailer } from './integrations/mail/mailer.js';
+import { createMetrics } from './integrations/metrics/metrics.js';
+import { startMetricsServer, type MetricsServer } from './integrations/metrics/metrics-server.js';
 import { createPaymentProvider } from './integrations/payments/create-provider.js';
 import { startExpiryNoticeTimer } from './features/jobs/expiry-service.js';
 import { startAlertSender } from './features/alerts/service.js';
@@ -22,7 +24,9 @@ function fail(message: string): never {
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = pino({ level: config.logLevel });
-  const db = createDb(config.databaseUrl);
+  // Without METRICS_PORT nothing is measured, so nothing is paid for.
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics();
+  const db = createDb(config.databaseUrl, { logQuery: metrics?.logQuery });
   try {
     const schema = await prepareSchema(db, config.migrateOnStart);
     if (schema.applied.length > 0) log.info({ migrations: schema.applied }, 'database migrated');
@@ -51,10 +55,12 @@ async function main(): Promise<void> {
     limiter: config.redisUrl ? createRedisLimiter(config.redisUrl) : createMemoryLimiter(),
     writes: config.redisUrl ? createRedisWriteBus(config.redisUrl) : createLocalWriteBus(),
   };
-  const app = await buildApp(deps, { logger: loggerOptions(config.logLevel) });
+  metrics?.readOutboxWith(() => deps.mail.backlog());
+  const app = await buildApp(deps, { logger: loggerOptions(config.logLevel), metrics });
 
   let stopExpiryNotices = () => {};
   let stopAlerts = () => {};
+  let metricsServer: MetricsServer | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -64,6 +70,7 @@ async function main(): Promise<void> {
     force.unref();
     stopExpiryNotices();
     stopAlerts();
+    await metricsServer?.close();
     await app.close();
     await deps.mail.close();
     await deps.limiter.close();
@@ -82,8 +89,19 @@ async function main(): Promise<void> {
     if (e.code === 'EACCES') fail(`PORT ${config.port} needs more privileges: choose a port above 1024`);
     throw err;
   }
+  if (metrics && config.metricsPort !== undefined) {
+    try {
+      metricsServer = await startMetricsServer(metrics, { port: config.metricsPort, host: config.metricsHost });
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      if (e.code === 'EADDRINUSE') fail(`METRICS_PORT ${config.metricsPort} is already in use: choose another`);
+      if (e.code === 'EACCES')
+        fail(`METRICS_PORT ${config.metricsPort} needs more privileges: choose a port above 1024`);
+      throw err;
+    }
+  }
   stopExpiryNotices = startExpiryNoticeTimer(deps, (err) => app.log.error({ err }, 'expiry notices failed'));
-  stopAlerts = startAlertSender(deps);
+  stopAlerts = startAlertSender(deps, metrics?.alertRoundCompleted);
   // Mail a previous run stored but did not send (it stopped between the two) goes out now.
   deps.mail.afterAnswer(async () => {
     await deps.mail.sendLeftBehind();

@@ -20,6 +20,7 @@ import { createLocalWriteBus } from '../src/integrations/write-bus/write-bus.js'
 import { createSession } from '../src/features/accounts/sessions.js';
 import { createBlobStore } from '../src/integrations/blobs/create-blob-store.js';
 import { createMailer } from '../src/integrations/mail/mailer.js';
+import type { Metrics } from '../src/integrations/metrics/metrics.js';
 import type { PaymentProvider } from '../src/integrations/payments/provider.js';
 import { createTestProvider } from '../src/integrations/payments/test-provider.js';
 import { hashPassword } from '../src/features/accounts/passwords.js';
@@ -192,6 +193,10 @@ export interface TestAppOptions {
   payments?: PaymentProvider;
   /** Receives every log line (the app's and the adapters'), as production would write them. */
   logStream?: { write(line: string): void };
+  /** The level the log stream gets (trace unless told). */
+  logLevel?: string;
+  /** Records request and query times, refusals and the outbox, as main.ts wires them. */
+  metrics?: Metrics;
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
@@ -210,10 +215,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     WEB_DIST: path.join(mediaDir, 'no-web'),
     ...options.env,
   });
-  const db = createDb(config.databaseUrl);
+  const db = createDb(config.databaseUrl, { logQuery: options.metrics?.logQuery });
   await migrateToLatest(db);
   const clock = new TestClock();
-  const log = options.logStream ? pino({ level: 'trace' }, options.logStream) : pino({ level: 'silent' });
+  const logLevel = options.logLevel ?? 'trace';
+  const log = options.logStream ? pino({ level: logLevel }, options.logStream) : pino({ level: 'silent' });
   const deps: Deps = {
     config,
     db,
@@ -226,9 +232,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     limiter: createMemoryLimiter(() => clock.now()),
     writes: createLocalWriteBus(),
   };
+  options.metrics?.readOutboxWith(() => deps.mail.backlog());
   const app = await buildApp(deps, {
     onRoute: options.onRoute,
-    ...(options.logStream ? { logger: { ...loggerOptions('trace'), stream: options.logStream } } : {}),
+    metrics: options.metrics,
+    ...(options.logStream ? { logger: { ...loggerOptions(logLevel), stream: options.logStream } } : {}),
   });
   await app.ready();
   return {

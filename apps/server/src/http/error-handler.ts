@@ -102,7 +102,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (status === 429) body.errorType = 'RATE_LIMITED';
     }
 
-    if (status >= 500) request.log.error({ err, reqId: request.id }, 'request failed');
+    // request.log carries the request id (http/request-id.ts), at every level.
+    if (status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ status, message: body.message }, 'request refused');
     if (status === 429 && !reply.hasHeader('retry-after')) void reply.header('retry-after', '60');
     void reply.status(status).send(body);
@@ -138,7 +139,8 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   request.log.info({ code: err.code }, 'request refused');
   const body: ErrorBody = { error: true, message: 'The request address is not valid', errorType: 'VALIDATION' };
-  void reply.status(400).send(body);
+  // No hook runs for these, so the answer names its request here.
+  void reply.header('x-request-id', request.id).status(400).send(body);
 }
 
 /**

@@ -130,7 +130,7 @@ export async function isLockedOutAddress(deps: Deps, ip: string): Promise<boolea
   return (await deps.limiter.peek(`login:ip:${ip}`)) >= LOGIN_FAILURE_LIMIT;
 }
 
-export const lockedOut = () => tooManyRequests(LOCKED_OUT);
+export const lockedOut = () => tooManyRequests('login', LOCKED_OUT);
 
 export async function logIn(deps: Deps, input: { email: string; password: string }, ip: string) {
   // An attempt counts against both limits before its password is checked, and is taken back when the

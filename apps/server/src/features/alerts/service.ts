@@ -260,12 +260,16 @@ async function sendAlert(deps: SenderDeps, id: string, due: { daily: number; wee
   return result.jobs;
 }
 
-/** Looks for due alerts every hour, starting a minute after start-up. Returns a stop function. */
-export function startAlertSender(deps: SenderDeps): () => void {
+/**
+ * Looks for due alerts every hour, starting a minute after start-up; `onRoundCompleted` hears of each
+ * round that went through to the end (the lag gauge on /metrics). Returns a stop function.
+ */
+export function startAlertSender(deps: SenderDeps, onRoundCompleted: () => void = () => {}): () => void {
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
     running = sendDueAlerts(deps)
+      .then(onRoundCompleted)
       .catch((err: unknown) => deps.log.error({ err }, 'job alerts could not be sent'))
       .finally(() => (running = null));
   };

@@ -119,13 +119,25 @@ export function createRedisLimiter(url: string): Limiter {
   };
 }
 
-export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
-  new AppError(429, message, { errorType: 'RATE_LIMITED' });
+/**
+ * A limit's name, as the refusals counter on /metrics labels it: its counters' key up to the first
+ * colon (`login:ip:203.0.113.9` is `login`), so no address or id ever becomes a label.
+ */
+function limitName(key: string): string {
+  const colon = key.indexOf(':');
+  return colon === -1 ? key : key.slice(0, colon);
+}
+
+/** The 429 a limit answers; `limit` names it (see limitName). */
+export const tooManyRequests = (
+  limit: string,
+  message = 'Too many attempts. Please wait a few minutes and try again.',
+) => new AppError(429, message, { errorType: 'RATE_LIMITED', limit });
 
 /** Counts a hit and throws 429 when over the limit. */
 export async function enforceLimit(limiter: Limiter, key: string, limit: number, windowMs: number, message?: string) {
   const { allowed } = await limiter.hit(key, limit, windowMs);
-  if (!allowed) throw tooManyRequests(message);
+  if (!allowed) throw tooManyRequests(limitName(key), message);
 }
 
 /** Decoding an image is the costliest thing a user can ask for: at most this many an hour per user. */

@@ -36,6 +36,8 @@ export interface Mailer {
    * on. Each mail is claimed first, so several servers never send one twice.
    */
   sendLeftBehind(): Promise<number>;
+  /** How many stored mails are neither sent nor failed, and when the oldest of them was stored. */
+  backlog(): Promise<{ unsent: number; oldestCreatedAt: number | null }>;
   close(): Promise<void>;
 }
 
@@ -131,6 +133,7 @@ export function createMailer(options: {
     },
     prune,
     sendLeftBehind,
+    backlog: () => repo.findOutboxBacklog(db),
     async close() {
       clearInterval(pruneTimer);
       await this.flush();

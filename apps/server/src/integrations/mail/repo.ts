@@ -64,6 +64,17 @@ export async function findUnsentMail(db: DbOrTrx, before: number, limit: number)
   }));
 }
 
+/** How many mails wait to be sent (stored, neither sent nor failed) and when the oldest was stored. */
+export async function findOutboxBacklog(db: DbOrTrx): Promise<{ unsent: number; oldestCreatedAt: number | null }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<number | string>().as('unsent'), eb.fn.min('created_at').as('oldest')])
+    .where('sent_at', 'is', null)
+    .where('error', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { unsent: Number(row.unsent), oldestCreatedAt: row.oldest === null ? null : Number(row.oldest) };
+}
+
 /** Delivered: the text and HTML (which may hold a link) are blanked. */
 export async function markMailSent(db: DbOrTrx, id: number, now: number): Promise<void> {
   await db.updateTable('mail_outbox').set({ sent_at: now, text: '', html: null }).where('id', '=', id).execute();

@@ -1,5 +1,7 @@
 // Generates the benchmark dataset: 100,000 jobs over every country, city and age group with realistic
 // descriptions, 20,000 published resumes, saved jobs, daily metrics, and one subscriber with a session.
+// It answers what the load scenarios draw their keys from: the live jobs of each country, the
+// (country, city, age group) combinations that have live jobs, and the words of some live postings.
 import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import {
@@ -11,6 +13,9 @@ import {
   EXPERIENCE_LEVELS,
   MONTHS,
   NATIONALITIES,
+  POSTING_LIFETIME_DAYS,
+  type AgeGroup,
+  type Country,
 } from '@teacheast/shared';
 import { createDb } from '../apps/server/src/db/create-db.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
@@ -19,11 +24,27 @@ import { createRandom, jobRow, resumeRow, teacherName } from '../apps/server/src
 
 export const SUBSCRIBER_TOKEN = 'bench-subscriber-token-0123456789abcdefghijklmnop';
 
+const DAY_MS = 86_400_000;
+/** One live job in this many gives its words to the keyword queries. */
+const WORD_SAMPLE_EVERY = 200;
+
+export interface CityAgeGroup {
+  country: Country;
+  city: string;
+  ageGroup: AgeGroup;
+}
+
 export interface DatasetInfo {
-  jobIds: string[];
+  /** How many jobs were generated, live or not. */
+  jobs: number;
+  /** The ids of the live jobs, by country, in the order they were generated. */
+  liveJobIds: Record<Country, string[]>;
+  /** Every (country, city, age group) that has at least one live job. */
+  cityAgeGroups: CityAgeGroup[];
+  /** The searchable words (title, school, city, description) of some live jobs, one list per job. */
+  postingWords: string[][];
   subscriberId: string;
   subscriberToken: string;
-  sampleCity: { country: string; city: string; ageGroup: string };
 }
 
 export async function generateDataset(file: string, jobs = 100_000, resumes = 20_000): Promise<DatasetInfo> {
@@ -41,11 +62,14 @@ export async function generateDataset(file: string, jobs = 100_000, resumes = 20
   const insertUser = sqlite.prepare(
     'insert into users (id, email, password_hash, confirmed_at, created_at) values (?, ?, ?, ?, ?)',
   );
-  const insertJob = sqlite.prepare(`insert into jobs (id, user_id, company_name, email, country, city, pay, age_group,
-    duration, class_size, start_date, phone, link, description_html, thumbnail, tile_thumbnail, published_at,
-    relisted_from, created_at, updated_at) values (@id, @user_id, @company_name, @email, @country, @city, @pay,
-    @age_group, @duration, @class_size, @start_date, @phone, @link, @description_html, @thumbnail, @tile_thumbnail,
-    @published_at, @relisted_from, @created_at, @updated_at)`);
+  // Every column the product writes, the search text included: keyword queries must find what they
+  // would find in production (the FTS index is filled by its insert trigger).
+  const insertJob = sqlite.prepare(`insert into jobs (id, user_id, title, company_name, email, country, city, pay,
+    age_group, duration, class_size, start_date, phone, link, description_html, thumbnail, tile_thumbnail,
+    published_at, relisted_from, created_at, updated_at, search_title, search_school, search_city, search_body)
+    values (@id, @user_id, @title, @company_name, @email, @country, @city, @pay, @age_group, @duration, @class_size,
+    @start_date, @phone, @link, @description_html, @thumbnail, @tile_thumbnail, @published_at, @relisted_from,
+    @created_at, @updated_at, @search_title, @search_school, @search_city, @search_body)`);
   const insertImage = sqlite.prepare(
     'insert into job_images (id, job_id, position, url, created_at) values (?, ?, ?, ?, ?)',
   );
@@ -64,6 +88,11 @@ export async function generateDataset(file: string, jobs = 100_000, resumes = 20
 
   const owners: string[] = [];
   const jobIds: string[] = [];
+  const liveJobIds = Object.fromEntries(COUNTRIES.map((c) => [c.value, [] as string[]])) as Record<Country, string[]>;
+  const cityAgeGroups = new Map<string, CityAgeGroup>();
+  const postingWords: DatasetInfo['postingWords'] = [];
+  // Live as the product decides it: published within the posting lifetime.
+  const liveSince = now - POSTING_LIFETIME_DAYS * DAY_MS;
   let subscriberId = '';
   sqlite.transaction(() => {
     for (let i = 0; i < 2000; i++) {
@@ -75,18 +104,21 @@ export async function generateDataset(file: string, jobs = 100_000, resumes = 20
       const { value: country, label } = COUNTRIES[i % COUNTRIES.length]!;
       // Most jobs are live; about one in ten has expired.
       const ageDays = r.next() < 0.9 ? r.next() * 44 : 46 + r.next() * 300;
-      const publishedAt = Math.floor(now - ageDays * 86_400_000);
-      const job = jobRow(r, {
-        ownerId: r.pick(owners),
-        country,
-        countryLabel: label,
-        city: r.pick(CITIES[country]),
-        ageGroup: r.pick(AGE_GROUPS),
-        publishedAt,
-      });
+      const publishedAt = Math.floor(now - ageDays * DAY_MS);
+      const city = r.pick(CITIES[country]);
+      const ageGroup = r.pick(AGE_GROUPS);
+      const job = jobRow(r, { ownerId: r.pick(owners), country, countryLabel: label, city, ageGroup, publishedAt });
       insertJob.run(job);
       const { id } = job;
       jobIds.push(id);
+      if (publishedAt > liveSince) {
+        liveJobIds[country].push(id);
+        cityAgeGroups.set(`${country}\n${city}\n${ageGroup}`, { country, city, ageGroup });
+        if (liveJobIds[country].length % WORD_SAMPLE_EVERY === 0) {
+          const text = [job.search_title, job.search_school, job.search_city, job.search_body].join(' ');
+          postingWords.push([...new Set(text.split(' '))]);
+        }
+      }
       if (i % 10 === 0)
         for (let p = 0; p < 3; p++) insertImage.run(randomUUID(), id, p, `/media/img/bench-${p}.webp`, now);
       if (i % 5 === 0) {
@@ -107,28 +139,30 @@ export async function generateDataset(file: string, jobs = 100_000, resumes = 20
         desiredStartDate: r.pick(MONTHS),
         desiredAgeGroup: r.pick(AGE_GROUPS),
       };
-      insertResume.run(resumeRow(teacher, { userId, updatedAt: Math.floor(now - r.next() * 90 * 86_400_000) }));
+      insertResume.run(resumeRow(teacher, { userId, updatedAt: Math.floor(now - r.next() * 90 * DAY_MS) }));
       for (let f = 0; f < 3; f++) insertFavorite.run(userId, r.pick(jobIds), now);
     }
     subscriberId = randomUUID();
     insertUser.run(subscriberId, 'subscriber@bench.example', 'x', now, now);
     sqlite
       .prepare('insert into sessions (token_hash, user_id, created_at, expires_at) values (?, ?, ?, ?)')
-      .run(hashToken(SUBSCRIBER_TOKEN), subscriberId, now, now + 86_400_000 * 30);
+      .run(hashToken(SUBSCRIBER_TOKEN), subscriberId, now, now + 30 * DAY_MS);
     sqlite
       .prepare(
         `insert into subscriptions (id, user_id, provider, status, cancel_at_period_end, current_period_end,
       payment_method_id, created_at, updated_at) values (?, ?, 'test', 'active', 0, ?, null, ?, ?)`,
       )
-      .run(`sub_bench_${subscriberId}`, subscriberId, now + 86_400_000 * 30, now, now);
+      .run(`sub_bench_${subscriberId}`, subscriberId, now + 30 * DAY_MS, now, now);
   })();
   sqlite.pragma('optimize');
   sqlite.exec('analyze');
   sqlite.close();
   return {
-    jobIds,
+    jobs,
+    liveJobIds,
+    cityAgeGroups: [...cityAgeGroups.values()],
+    postingWords,
     subscriberId,
     subscriberToken: SUBSCRIBER_TOKEN,
-    sampleCity: { country: 'japan', city: 'Tokyo', ageGroup: 'Children' },
   };
 }

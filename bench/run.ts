@@ -1,91 +1,229 @@
-// `npm run bench`: TeachEast's API against a bare Node server in the same run, as ratios, so a noisy
-// machine moves both numbers together. Interleaves baseline and target runs (B, T, B, T, B).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+// `npm run bench`: TeachEast's reads against a bare Node server started in the same run, as ratios, so
+// a noisy machine moves both numbers together. Every read scenario draws its keys at random from the
+// dataset (thousands where it has thousands) and is measured twice, on two servers over the same
+// SQLite file: one with its caches as configured, one with CACHE_OFF_ENV, so the table shows the work a
+// request does and what the cache makes of it. docs/PERFORMANCE.md describes the method.
+//
+// BENCH_SECONDS (default 4) is the length of each measured run, BENCH_ONLY=<names> runs a subset
+// (SCENARIOS below), BENCH_DATABASE_URL=postgres://… adds PostgreSQL, BENCH_PORT (default 4100) moves
+// the servers' ports when another benchmark holds them.
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { generateDataset, type DatasetInfo } from './dataset.js';
+import {
+  boardPaths,
+  cityAgeGroupPaths,
+  feedPaths,
+  jobRecordPaths,
+  keywordPaths,
+  LIST_PAGES,
+  listPage1Paths,
+  listPagesPaths,
+  postingPagePaths,
+  sampleLiveJobIds,
+  searchPagePaths,
+} from './keys.js';
+import { CONNECTIONS, runLoad, writeLoadSpec, type LoadSpec } from './load-client.js';
 import { copyJobsToPostgres } from './postgres.js';
+import { baselineRuns, measureOne, measurePair, median, type Baseline, type Pair, type Timing } from './protocol.js';
+import {
+  assertPortFree,
+  assertRunning,
+  hasTaskset,
+  root,
+  SERVER_CORE,
+  startProcess,
+  stopProcess,
+  timestamp,
+  waitForHttp,
+} from './processes.js';
+import {
+  describeTarget,
+  judgeRead,
+  printProblems,
+  printReadTable,
+  printSingleTable,
+  unexpectedAnswers,
+  type ReadRow,
+  type ReadTarget,
+  type SingleRow,
+} from './report.js';
+import { CACHE_OFF_ENV, startServer, type CacheMode } from './servers.js';
+import { makeEveryJobLive, measureSitemap, printSitemapTable, sitemapRows, type SitemapPass } from './sitemap-bench.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = 50;
-const hasTaskset = (() => {
-  try {
-    execFileSync('taskset', ['-c', '0', 'true']);
-    return os.cpus().length > 1;
-  } catch {
-    return false;
-  }
-})();
-
-function pinned(core: number, command: string, args: string[]): [string, string[]] {
-  return hasTaskset ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
-}
-
-function start(name: string, core: number, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const [cmd, argv] = pinned(core, command, args);
-  const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`));
-  return child;
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-interface Load {
-  url: string;
-  method?: string;
-  body?: string;
-  headers?: Record<string, string>;
-}
-
-interface Result {
-  rps: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-const autocannonBin = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
-
-function cannon(load: Load, seconds: number, connections = CONNECTIONS): Promise<Result> {
-  const args = [autocannonBin, '-c', String(connections), '-d', String(seconds), '-j', '-m', load.method ?? 'GET'];
-  for (const [k, v] of Object.entries(load.headers ?? {})) args.push('-H', `${k}=${v}`);
-  if (load.body) args.push('-b', load.body, '-H', 'content-type=application/json');
-  args.push(load.url);
-  const [cmd, argv] = pinned(1, process.execPath, args);
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const j = JSON.parse(out) as {
-        requests: { average: number };
-        latency: { p99: number };
-        non2xx: number;
-        errors: number;
-      };
-      resolve({ rps: j.requests.average, p99: j.latency.p99, non2xx: j.non2xx, errors: j.errors });
-    });
-  });
-}
-
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+const startedAt = Date.now();
+const TIMING: Timing = { seconds: Number(process.env.BENCH_SECONDS ?? 4), warmUpSeconds: 1 };
+const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4100);
+const PORTS = {
+  cached: FIRST_PORT,
+  baseline: FIRST_PORT + 1,
+  uncached: FIRST_PORT + 2,
+  pgCached: FIRST_PORT + 3,
+  pgUncached: FIRST_PORT + 4,
+  sitemap: FIRST_PORT + 5,
 };
+const origin = (port: number) => `http://127.0.0.1:${port}`;
+const PG_URL = process.env.BENCH_DATABASE_URL;
+const JOBS = 100_000;
+const RESUMES = 20_000;
+
+/** The names BENCH_ONLY takes, in the order the full run measures them. */
+const SCENARIOS = [
+  'health',
+  'list',
+  'list-pages',
+  'list-city',
+  'job',
+  'keywords',
+  'board',
+  'home',
+  'search-page',
+  'posting-page',
+  'feed',
+  'pg',
+  'attack',
+  'sitemap',
+] as const;
+type ScenarioName = (typeof SCENARIOS)[number];
+
+interface Context {
+  data: DatasetInfo;
+  /** The live jobs the job record and posting page scenarios ask for. */
+  jobIds: string[];
+}
+
+interface ReadScenario {
+  name: Exclude<ScenarioName, 'health' | 'pg' | 'attack' | 'sitemap'>;
+  title: string;
+  load: (ctx: Context) => LoadSpec;
+  target: ReadTarget;
+  /** What a right answer looks like, checked on a few keys before the runs. */
+  looksRight?: (body: string) => boolean;
+  /** How many of the probed answers must look right (some keys rightly find nothing). */
+  rightAtLeast?: number;
+}
+
+/** A page rendered on the server has the page inside #root; the empty shell means nothing was rendered. */
+const isRendered = (body: string) => body.includes('<div id="root"><') && !body.includes('<div id="root"></div>');
+const hasResults = (body: string) => !body.includes('"results":[]');
+
+const READS: ReadScenario[] = [
+  {
+    name: 'list',
+    title: 'list page 1, every country',
+    load: () => ({ paths: listPage1Paths() }),
+    target: { judgedOn: 'uncached', minRatio: 0.2, maxP99Ms: 20 },
+    looksRight: hasResults,
+  },
+  {
+    name: 'list-pages',
+    title: `list pages 1–${LIST_PAGES}, japan`,
+    load: ({ data }) => ({ paths: listPagesPaths(data) }),
+    target: { judgedOn: 'uncached', minRatio: 0.1 },
+    looksRight: hasResults,
+  },
+  {
+    name: 'list-city',
+    title: 'list city + age group, page 1',
+    load: ({ data }) => ({ paths: cityAgeGroupPaths(data) }),
+    target: { judgedOn: 'uncached', minRatio: 0.1 },
+    looksRight: hasResults,
+  },
+  {
+    name: 'job',
+    title: 'job record /api/job/{uuid}',
+    load: ({ jobIds }) => ({ paths: jobRecordPaths(jobIds) }),
+    target: { judgedOn: 'uncached', minRatio: 0.2, maxP99Ms: 15 },
+  },
+  {
+    name: 'keywords',
+    title: 'keyword search, two words',
+    load: ({ data }) => ({ paths: keywordPaths(data) }),
+    target: { judgedOn: 'uncached', minRatio: 0.08 },
+    // Each query finds its own posting in that posting's country; other countries may find nothing.
+    looksRight: hasResults,
+    rightAtLeast: 1,
+  },
+  {
+    name: 'board',
+    title: 'resume board (subscriber), pages 1–100, filters',
+    load: ({ data }) => ({
+      paths: boardPaths(data),
+      headers: { authorization: `Bearer ${data.subscriberToken}` },
+    }),
+    target: { judgedOn: 'cached', minRatio: 0.2 },
+    looksRight: hasResults,
+    rightAtLeast: 1,
+  },
+  {
+    name: 'home',
+    title: 'rendered home /',
+    load: () => ({ paths: ['/'] }),
+    target: { judgedOn: 'cached', minRatio: 0.15 },
+    looksRight: isRendered,
+  },
+  {
+    name: 'search-page',
+    title: 'rendered search /jobs?country=C&page=1–50',
+    load: () => ({ paths: searchPagePaths() }),
+    target: { judgedOn: 'cached', minRatio: 0.15 },
+    looksRight: isRendered,
+  },
+  {
+    name: 'posting-page',
+    title: 'rendered posting /posting/{uuid}',
+    load: ({ jobIds }) => ({ paths: postingPagePaths(jobIds) }),
+    target: { judgedOn: 'cached', minRatio: 0.15, maxP99Ms: 30 },
+    looksRight: isRendered,
+  },
+  {
+    name: 'feed',
+    title: 'feed /feed.xml, all and by country',
+    load: () => ({ paths: feedPaths() }),
+    target: { judgedOn: null },
+    looksRight: (body) => body.includes('<entry>'),
+  },
+];
+const SSR_SCENARIOS: readonly ScenarioName[] = ['home', 'search-page', 'posting-page'];
+
+const PROBES = 12;
+
+/**
+ * Asks a few random keys of the scenario of both servers before it is measured: a broken answer
+ * (an empty page shell, a search that finds nothing anywhere) would otherwise be measured as a fast one.
+ */
+async function probe(scenario: ReadScenario, spec: LoadSpec, origins: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const base of origins) {
+    let right = 0;
+    for (let i = 0; i < PROBES; i++) {
+      const key = spec.paths[Math.floor(Math.random() * spec.paths.length)]!;
+      const res = await fetch(base + key, { headers: spec.headers });
+      const body = await res.text();
+      if (res.status !== 200) {
+        problems.push(`probe ${key} on ${base}: ${res.status}`);
+        break;
+      }
+      if (!scenario.looksRight || scenario.looksRight(body)) right++;
+    }
+    const wanted = scenario.rightAtLeast ?? PROBES;
+    if (problems.length === 0 && right < wanted) {
+      problems.push(`probe on ${base}: ${PROBES - right} of ${PROBES} random keys answered something unexpected`);
+    }
+  }
+  return problems;
+}
+
+function buildWebApp() {
+  // The rendered pages need the built web app; the script does nothing when it is up to date.
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-web.ts', '--if-changed'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error(`scripts/build-web.ts exited with ${built.status}`);
+}
 
 /** Sends logins one after another for `forMs`, each on a new connection as a refused client must. */
 async function timeRefusedLogins(url: string, forMs: number): Promise<{ ms: number[]; statuses: number[] }> {
@@ -93,319 +231,359 @@ async function timeRefusedLogins(url: string, forMs: number): Promise<{ ms: numb
   const statuses: number[] = [];
   const until = Date.now() + forMs;
   while (Date.now() < until) {
-    const start = performance.now();
+    const started = performance.now();
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'victim@bench.example', password: 'wrong-password' }),
     });
     await res.arrayBuffer();
-    ms.push(performance.now() - start);
+    ms.push(performance.now() - started);
     statuses.push(res.status);
   }
   return { ms, statuses };
 }
 
-const KEYWORD_VOCABULARY = [
-  'english',
-  'teacher',
-  'kindergarten',
-  'kinder',
-  'primary',
-  'school',
-  'business',
-  'trainer',
-  'university',
-  'lecturer',
-  'ielts',
-  'phonics',
-  'conversation',
-  'academic',
-  'writing',
-  'housing',
-  'visa',
-  'flight',
-  'bonus',
-  'weekends',
-  'small',
-  'classes',
-  'contract',
-  'salary',
-  'hanoi',
-  'tokyo',
-  'seoul',
-  'bangkok',
-  'taipei',
-  'shanghai',
-  'jakarta',
-  'osaka',
-  'busan',
-  'da',
-  'nang',
-  'young',
-  'learners',
-  'adults',
-  'corporate',
-  'coach',
-  'prep',
-  'centre',
-];
+const percentile = (xs: readonly number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+};
 
-/** `count` queries of one to three words, some quoted, some excluding, some with a half-typed last word. */
-function keywordQueries(count: number): string[] {
-  let seed = 7;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  const word = () => KEYWORD_VOCABULARY[Math.floor(next() * KEYWORD_VOCABULARY.length)]!;
-  return Array.from({ length: count }, () => {
-    const words = Array.from({ length: 1 + Math.floor(next() * 3) }, word);
-    const roll = next();
-    if (roll < 0.15) return `"${words.join(' ')}"`;
-    if (roll < 0.25) return `${words.join(' ')} -${word()}`;
-    if (roll < 0.5) return `${words.join(' ')}`.slice(0, -2);
-    return words.join(' ');
+function selectedScenarios(): Set<ScenarioName> {
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!only) return new Set(SCENARIOS.filter((s) => s !== 'pg' || PG_URL));
+  const unknown = only.filter((s) => !(SCENARIOS as readonly string[]).includes(s));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown ${unknown.join(', ')}; known: ${SCENARIOS.join(', ')}`);
+  const chosen = new Set(only as ScenarioName[]);
+  if (chosen.has('pg') && !PG_URL) throw new Error('BENCH_ONLY=pg needs BENCH_DATABASE_URL=postgres://…');
+  // The PostgreSQL list is judged against SQLite's, and the flood against health alone.
+  if (chosen.has('pg')) chosen.add('list');
+  if (chosen.has('attack')) chosen.add('health');
+  return chosen;
+}
+
+/**
+ * A rough forecast, to plan a run by: each load run costs about 0.3 s more than its length (starting
+ * the generator, closing its connections); generating the dataset takes 10–30 s, copying it to
+ * PostgreSQL about 30 s.
+ */
+function forecastSeconds(chosen: Set<ScenarioName>): number {
+  const run = (seconds: number) => seconds + 0.3;
+  const pair = 2 * run(TIMING.warmUpSeconds) + 10 * run(TIMING.seconds) + 1; // + the probes
+  const pairs = READS.filter((s) => chosen.has(s.name)).length + (chosen.has('pg') ? 1 : 0);
+  return (
+    30 + // dataset, build check, three servers
+    pairs * pair +
+    (chosen.has('health') ? run(TIMING.warmUpSeconds) + 7 * run(TIMING.seconds) : 0) +
+    (chosen.has('attack') ? TIMING.seconds + 4 : 0) +
+    (chosen.has('pg') ? 35 : 0) + // the copy and two servers
+    (chosen.has('sitemap') ? (PG_URL ? 30 : 20) : 0)
+  );
+}
+
+/** What the measuring steps share. */
+interface Bench {
+  work: string;
+  file: string;
+  mediaDir: string;
+  ctx: Context;
+  baseline: Baseline;
+  processes: { baseline: ChildProcess; cached: ChildProcess; uncached: ChildProcess };
+  sqlite: { cached: string; uncached: string };
+  healthSpec: string;
+  reads: ReadRow[];
+  singles: SingleRow[];
+  postgresCopied: boolean;
+}
+
+const startBenchServer = (bench: Pick<Bench, 'mediaDir'>, name: string, port: number, url: string, cache: CacheMode) =>
+  startServer({ name, port, databaseUrl: url, mediaDir: bench.mediaDir, cache, core: SERVER_CORE });
+
+function addRead(
+  bench: Bench,
+  row: Pick<ReadRow, 'name' | 'scenario' | 'keys'>,
+  pair: Pair,
+  target: ReadTarget,
+  more: { problems: string[]; targetText?: string; judgedOn?: ReadTarget['judgedOn'] },
+): void {
+  const problems = [...more.problems, ...judgeRead(target, pair)];
+  const pass = problems.length === 0;
+  bench.reads.push({
+    ...row,
+    ...pair,
+    target: more.targetText ?? describeTarget(target),
+    judgedOn: more.judgedOn ?? target.judgedOn,
+    problems,
+    pass,
+  });
+  const side = (label: string, s: Pair['cached']) =>
+    `${label} ${s.rps.toFixed(0)} req/s (${s.ratio.toFixed(2)}, p99 ${s.p99} ms)`;
+  console.log(
+    `  ${row.scenario} (${row.keys} keys): ${side('uncached', pair.uncached)} · ${side('cached', pair.cached)} · ` +
+      `${pass ? 'pass' : `FAIL: ${problems.join('; ')}`}`,
+  );
+}
+
+/** Health alone, once: nothing on its path is cached. Answers its req/s, which the flood is judged by. */
+async function measureHealth(bench: Bench): Promise<number> {
+  const health = await measureOne(bench.healthSpec, bench.sqlite.cached, bench.baseline, TIMING);
+  assertRunning(bench.processes.baseline, bench.processes.cached);
+  const problems = unexpectedAnswers('health', health);
+  if (!(health.ratio >= 0.75)) problems.push(`ratio ${health.ratio.toFixed(2)} < 0.75`);
+  bench.singles.push({
+    name: 'health',
+    scenario: 'GET /api/health',
+    rps: health.rps,
+    ratio: health.ratio,
+    ratioOf: 'bare Node',
+    p99: health.p99,
+    baselineRps: health.baselineRps,
+    non2xx: health.non2xx,
+    target: 'ratio >= 0.75',
+    problems,
+    pass: problems.length === 0,
+  });
+  console.log(`  health: ${health.rps.toFixed(0)} req/s, ratio ${health.ratio.toFixed(2)}, p99 ${health.p99} ms`);
+  return health.rps;
+}
+
+async function measureRead(bench: Bench, scenario: ReadScenario): Promise<void> {
+  const spec = scenario.load(bench.ctx);
+  const specFile = writeLoadSpec(bench.work, scenario.name, spec);
+  const problems = await probe(scenario, spec, [bench.sqlite.uncached, bench.sqlite.cached]);
+  const pair = await measurePair(specFile, bench.sqlite, bench.baseline, TIMING);
+  assertRunning(bench.processes.baseline, bench.processes.cached, bench.processes.uncached);
+  addRead(bench, { name: scenario.name, scenario: scenario.title, keys: spec.paths.length }, pair, scenario.target, {
+    problems,
   });
 }
 
-/** 50 clients, each sending the next random query as soon as its answer is read. */
-async function keywordLoad(api: string, country: string, queries: string[], seconds: number) {
-  const latencies: number[] = [];
-  let non2xx = 0;
-  const until = Date.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const q = queries[Math.floor(Math.random() * queries.length)]!;
-        const start = performance.now();
-        const res = await fetch(`${api}/api/filter-jobs?country=${country}&q=${encodeURIComponent(q)}&page=1`);
-        await res.arrayBuffer();
-        latencies.push(performance.now() - start);
-        if (res.status !== 200) non2xx++;
-      }
-    }),
-  );
-  return {
-    rps: latencies.length / seconds,
-    baselineRps: 0,
-    ratio: 0,
-    p99: Math.round(percentile(latencies, 0.99)),
-    non2xx,
-  };
+async function copyToPostgres(bench: Bench, url: string): Promise<void> {
+  if (bench.postgresCopied) return;
+  console.log('Copying the users and jobs to PostgreSQL…');
+  const started = Date.now();
+  await copyJobsToPostgres(bench.file, url);
+  console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  bench.postgresCopied = true;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
-interface Row {
-  scenario: string;
-  rps: number;
-  baselineRps: number;
-  ratio: number;
-  p99: number;
-  non2xx: number;
-  target: string;
-  pass: boolean;
-}
-
-const BASE = 'http://127.0.0.1:4101/';
-
-/** B, T, B, T, B, T, B: each T is compared with the mean of the B runs either side of it; the median wins. */
-async function measure(
-  target: Load,
-): Promise<{ rps: number; baselineRps: number; ratio: number; p99: number; non2xx: number }> {
-  await cannon(target, 2); // warm-up: JIT, caches, connections
-  const b = [await cannon({ url: BASE }, DURATION)];
-  const t: Result[] = [];
-  for (let i = 0; i < 3; i++) {
-    t.push(await cannon(target, DURATION));
-    b.push(await cannon({ url: BASE }, DURATION));
+/** The list page 1 on PostgreSQL, judged against SQLite's uncached list page 1 measured before. */
+async function measurePostgresList(bench: Bench, url: string): Promise<void> {
+  await copyToPostgres(bench, url);
+  const cached = await startBenchServer(bench, 'server-pg', PORTS.pgCached, url, 'default');
+  const uncached = await startBenchServer(bench, 'server-pg-uncached', PORTS.pgUncached, url, 'off');
+  const list = READS.find((s) => s.name === 'list')!;
+  const spec = list.load(bench.ctx);
+  const specFile = writeLoadSpec(bench.work, 'pg-list', spec);
+  const origins = { cached: origin(PORTS.pgCached), uncached: origin(PORTS.pgUncached) };
+  const problems = await probe(list, spec, [origins.uncached, origins.cached]);
+  const pair = await measurePair(specFile, origins, bench.baseline, TIMING);
+  assertRunning(bench.processes.baseline, cached, uncached);
+  await stopProcess(cached);
+  await stopProcess(uncached);
+  const sqliteRps = bench.reads.find((r) => r.name === 'list')?.uncached.rps ?? NaN;
+  if (!(pair.uncached.rps >= 0.5 * sqliteRps)) {
+    problems.push(`uncached ${pair.uncached.rps.toFixed(0)} req/s < half of SQLite's ${sqliteRps.toFixed(0)}`);
   }
-  const ratios = t.map((r, i) => r.rps / ((b[i]!.rps + b[i + 1]!.rps) / 2));
-  return {
-    rps: median(t.map((r) => r.rps)),
-    baselineRps: median(b.map((r) => r.rps)),
-    ratio: median(ratios),
-    p99: median(t.map((r) => r.p99)),
-    non2xx: t.reduce((n, r) => n + r.non2xx, 0),
-  };
+  addRead(
+    bench,
+    { name: 'pg', scenario: 'PostgreSQL list page 1, every country', keys: spec.paths.length },
+    pair,
+    { judgedOn: null },
+    {
+      problems,
+      targetText: `uncached: >= 0.5 of SQLite's uncached list page 1 (${sqliteRps.toFixed(0)} req/s)`,
+      judgedOn: 'uncached',
+    },
+  );
+}
+
+/**
+ * Health while 50 connections hammer the login route: the surplus logins must be refused cheaply.
+ * Last of the load runs: the refused connections leave the load core's ports in TIME_WAIT.
+ */
+async function measureLoginFlood(bench: Bench, healthRps: number): Promise<void> {
+  const server = bench.sqlite.cached;
+  const loginSpec = writeLoadSpec(bench.work, 'login-flood', {
+    paths: ['/api/login'],
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'victim@bench.example', password: 'wrong-password' }),
+  });
+  const hammer = runLoad(loginSpec, server, TIMING.seconds + 2);
+  await new Promise((r) => setTimeout(r, 1000));
+  const underAttack = await runLoad(bench.healthSpec, server, TIMING.seconds);
+  // In the flood's last second, one more client from the locked-out address: how fast is it refused?
+  const refused = await timeRefusedLogins(`${server}/api/login`, 800);
+  const login = await hammer;
+  assertRunning(bench.processes.cached);
+
+  const attackRatio = underAttack.rps / healthRps;
+  const problems: string[] = [];
+  if (underAttack.non2xx > 0 || underAttack.errors > 0) {
+    problems.push(`health answered ${underAttack.non2xx} non-2xx, ${underAttack.errors} connection errors`);
+  }
+  if (!(attackRatio >= 0.5)) problems.push(`${attackRatio.toFixed(2)} of health alone < 0.5`);
+  const note = `logins: ${login.rps.toFixed(0)} req/s, statuses ${JSON.stringify(login.statusCodes)}, p99 ${login.p99} ms`;
+  bench.singles.push({
+    name: 'attack',
+    scenario: 'health while login is hammered',
+    rps: underAttack.rps,
+    ratio: attackRatio,
+    ratioOf: 'health alone',
+    p99: underAttack.p99,
+    baselineRps: null,
+    non2xx: underAttack.non2xx,
+    target: '>= 0.5 of health alone',
+    note,
+    problems,
+    pass: problems.length === 0,
+  });
+  console.log(`  health under login attack: ${attackRatio.toFixed(2)} of health alone; ${note}`);
+
+  const p99 = percentile(refused.ms, 0.99);
+  const statuses = [...new Set(refused.statuses)].join(', ');
+  const refusedProblems: string[] = [];
+  if (!refused.statuses.every((s) => s === 429)) refusedProblems.push(`statuses ${statuses}, not all 429`);
+  if (!(p99 <= 50)) refusedProblems.push(`p99 ${p99.toFixed(0)} ms > 50 ms`);
+  const refusedNote = `${refused.ms.length} sent one after another, statuses ${statuses}, median ${percentile(refused.ms, 0.5).toFixed(1)} ms`;
+  bench.singles.push({
+    name: 'attack',
+    scenario: 'a further login during the flood',
+    rps: refused.ms.length / 0.8,
+    ratio: refused.statuses.filter((s) => s === 429).length / refused.statuses.length,
+    ratioOf: 'answered 429',
+    p99: Math.round(p99),
+    baselineRps: null,
+    non2xx: refused.statuses.filter((s) => s < 200 || s > 299).length,
+    target: 'all 429 (ratio 1), p99 <= 50 ms',
+    note: refusedNote,
+    problems: refusedProblems,
+    pass: refusedProblems.length === 0,
+  });
+  console.log(`  a further login during the flood: ${refusedNote}, p99 ${p99.toFixed(1)} ms`);
+}
+
+/** The whole sitemap on servers started for it (bench/sitemap-bench.ts), as `npm run bench:sitemap` does. */
+async function measureSitemaps(bench: Bench): Promise<SitemapPass[]> {
+  console.log(`The whole sitemap of ${bench.ctx.data.jobs.toLocaleString('en')} live jobs…`);
+  const run = { mediaDir: bench.mediaDir, port: PORTS.sitemap, jobs: bench.ctx.data.jobs };
+  const passes: SitemapPass[] = [];
+  for (const cache of ['off', 'default'] as const) {
+    passes.push(...(await measureSitemap({ ...run, database: 'sqlite', databaseUrl: `sqlite:${bench.file}`, cache })));
+  }
+  if (PG_URL) {
+    await copyToPostgres(bench, PG_URL);
+    passes.push(...(await measureSitemap({ ...run, database: 'postgres', databaseUrl: PG_URL, cache: 'off' })));
+  }
+  return passes;
 }
 
 async function main() {
+  const chosen = selectedScenarios();
+  const want = (name: ScenarioName) => chosen.has(name);
+  console.log(
+    `Scenarios: ${[...chosen].join(', ')}; runs of ${TIMING.seconds} s, ${CONNECTIONS} connections; ` +
+      `caches off with ${JSON.stringify(CACHE_OFF_ENV)}; expect about ${Math.ceil(forecastSeconds(chosen) / 60)} min`,
+  );
+  if (!hasTaskset) console.log('  taskset or a second core is missing: servers and load share the CPU');
+  for (const port of Object.values(PORTS)) await assertPortFree(port);
+  if (SSR_SCENARIOS.some(want)) buildWebApp();
+
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'teacheast-bench-'));
   const file = path.join(work, 'bench.db');
+  const mediaDir = path.join(work, 'media');
   let t0 = Date.now();
-  console.log('Generating the dataset (100,000 jobs, 20,000 resumes)…');
-  const data: DatasetInfo = await generateDataset(file);
-  console.log(`  done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`Generating the dataset (${JOBS.toLocaleString('en')} jobs, ${RESUMES.toLocaleString('en')} resumes)…`);
+  const data = await generateDataset(file, JOBS, RESUMES);
+  const datasetSeconds = (Date.now() - t0) / 1000;
+  console.log(`  done in ${datasetSeconds.toFixed(1)} s`);
 
-  const serverEnv = {
-    NODE_ENV: 'production',
-    ALLOW_TEST_PAYMENTS: '1',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    MEDIA_DIR: path.join(work, 'media'),
-  };
-  const baseline = start('baseline', 0, process.execPath, ['bench/baseline.mjs'], { PORT: '4101' });
-  let server = start('server', 0, process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    ...serverEnv,
-    PORT: '4100',
-    DATABASE_URL: `sqlite:${file}`,
+  const baselineProcess = startProcess('baseline', SERVER_CORE, ['bench/baseline.mjs'], {
+    ...process.env,
+    PORT: String(PORTS.baseline),
   });
-  const children = [baseline, server];
-  const stopAll = () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'));
-  process.on('exit', stopAll);
-  await waitFor(BASE);
-  await waitFor('http://127.0.0.1:4100/api/health');
-
-  const api = 'http://127.0.0.1:4100';
-  const { country, city, ageGroup } = data.sampleCity;
-  const jobId = data.jobIds[data.jobIds.length - 7]!;
-  const subscriber = { authorization: `Bearer ${data.subscriberToken}` };
-  const rows: Row[] = [];
-  const add = (scenario: string, m: Awaited<ReturnType<typeof measure>>, target: string, pass: boolean) => {
-    rows.push({ scenario, ...m, target, pass });
-    console.log(
-      `  ${scenario}: ${m.rps.toFixed(0)} req/s, ratio ${m.ratio.toFixed(2)}, p99 ${m.p99} ms ${pass ? 'PASS' : 'FAIL'} (${target})`,
-    );
+  await waitForHttp(`${origin(PORTS.baseline)}/`, baselineProcess);
+  // One after the other: each checks the migrations at start.
+  const cached = await startBenchServer({ mediaDir }, 'server', PORTS.cached, `sqlite:${file}`, 'default');
+  const uncached = await startBenchServer({ mediaDir }, 'server-uncached', PORTS.uncached, `sqlite:${file}`, 'off');
+  const bench: Bench = {
+    work,
+    file,
+    mediaDir,
+    ctx: { data, jobIds: sampleLiveJobIds(data) },
+    baseline: { origin: origin(PORTS.baseline), specFile: writeLoadSpec(work, 'baseline', { paths: ['/'] }) },
+    processes: { baseline: baselineProcess, cached, uncached },
+    sqlite: { cached: origin(PORTS.cached), uncached: origin(PORTS.uncached) },
+    healthSpec: writeLoadSpec(work, 'health', { paths: ['/api/health'] }),
+    reads: [],
+    singles: [],
+    postgresCopied: false,
   };
+  await runLoad(bench.baseline.specFile, bench.baseline.origin, TIMING.warmUpSeconds);
 
-  // BENCH_ONLY=health,attack runs a subset while working on one number; the full run measures everything.
-  const only = process.env.BENCH_ONLY?.split(',');
-  const want = (name: string) => !only || only.includes(name);
   t0 = Date.now();
   console.log('Measuring…');
-  const health = await measure({ url: `${api}/api/health` });
-  add('GET /api/health', health, 'ratio >= 0.75', health.ratio >= 0.75);
-  let list = health;
-  if (want('list')) {
-    list = await measure({ url: `${api}/api/filter-jobs?country=${country}&page=1` });
-    add('filter-jobs page 1', list, 'ratio >= 0.25, p99 <= 30 ms', list.ratio >= 0.25 && list.p99 <= 30);
-    const deep = await measure({ url: `${api}/api/filter-jobs?country=${country}&page=500` });
-    add('filter-jobs page 500', deep, '>= 0.5 of page 1', deep.rps >= 0.5 * list.rps);
-    const filtered = await measure({
-      url: `${api}/api/filter-jobs?country=${country}&city=${encodeURIComponent(city)}&ageGroup=${ageGroup}&page=1`,
-    });
-    add('filter-jobs city + age group', filtered, 'ratio >= 0.25', filtered.ratio >= 0.25);
-  }
-  if (want('keywords')) {
-    // Keyword search with words drawn at random from thousands of queries, so no answer is reused.
-    const kw = await keywordLoad(api, country, keywordQueries(2000), DURATION);
-    rows.push({
-      scenario: 'filter-jobs with q (random words)',
-      ...kw,
-      target: 'p99 <= 100 ms, no errors',
-      pass: kw.p99 <= 100 && kw.non2xx === 0,
-    });
-    console.log(`  filter-jobs with q: ${kw.rps.toFixed(0)} req/s, p99 ${kw.p99} ms, ${kw.non2xx} non-2xx`);
-  }
-  if (want('posting')) {
-    const posting = await measure({ url: `${api}/api/job/${jobId}` });
-    add('GET /api/job/{uuid}', posting, 'ratio >= 0.35, p99 <= 15 ms', posting.ratio >= 0.35 && posting.p99 <= 15);
-  }
-  if (want('board')) {
-    const board = await measure({
-      url: `${api}/api/resume-board/filter/${data.subscriberId}?page=1`,
-      headers: subscriber,
-    });
-    add('resume board (subscriber)', board, 'ratio >= 0.2', board.ratio >= 0.2);
-  }
+  const healthRps = want('health') ? await measureHealth(bench) : NaN;
+  for (const scenario of READS.filter((s) => want(s.name))) await measureRead(bench, scenario);
+  // Every job live, before PostgreSQL gets its copy, so both sitemaps list 100,000 postings. The
+  // SQLite reads are done; what is measured from here on (health, logins) reads no job.
+  if (want('sitemap')) makeEveryJobLive(file);
+  if (want('pg') && PG_URL) await measurePostgresList(bench, PG_URL);
+  if (want('attack')) await measureLoginFlood(bench, healthRps);
+  for (const child of [cached, uncached, baselineProcess]) await stopProcess(child);
+  const sitemapPasses = want('sitemap') ? await measureSitemaps(bench) : [];
+  const measuredSeconds = (Date.now() - t0) / 1000;
+  fs.rmSync(work, { recursive: true, force: true });
 
-  // Health while 50 connections hammer the login route: the surplus logins must be refused cheaply.
-  if (want('attack')) {
-    const hammer = cannon(
-      {
-        url: `${api}/api/login`,
-        method: 'POST',
-        body: JSON.stringify({ email: 'victim@bench.example', password: 'wrong-password' }),
-      },
-      DURATION + 2,
-    );
-    await new Promise((r) => setTimeout(r, 1000));
-    const underAttack = await cannon({ url: `${api}/api/health` }, DURATION);
-    // In the flood's last second, one more client from the locked-out address: how fast is it refused?
-    const refused = await timeRefusedLogins(`${api}/api/login`, 800);
-    const login = await hammer;
-    const attackRatio = underAttack.rps / health.rps;
-    rows.push({
-      scenario: 'health while login is hammered',
-      rps: underAttack.rps,
-      baselineRps: health.rps,
-      ratio: attackRatio,
-      p99: underAttack.p99,
-      non2xx: login.non2xx,
-      target: '>= 0.5 of health alone',
-      pass: attackRatio >= 0.5,
-    });
-    console.log(
-      `  health under login attack: ${attackRatio.toFixed(2)} of health alone; logins: ${login.rps.toFixed(0)} req/s, ${login.non2xx} refused (429), p99 ${login.p99} ms`,
-    );
-    const refusedP99 = percentile(refused.ms, 0.99);
-    rows.push({
-      scenario: 'a further login during the flood',
-      rps: refused.ms.length / 0.8,
-      baselineRps: 0,
-      ratio: refused.statuses.filter((s) => s === 429).length / refused.statuses.length,
-      p99: Math.round(refusedP99),
-      non2xx: refused.statuses.filter((s) => s !== 200).length,
-      target: 'all 429 (ratio 1), p99 <= 50 ms',
-      pass: refused.statuses.every((s) => s === 429) && refusedP99 <= 50,
-    });
-    console.log(
-      `  a further login during the flood: ${refused.ms.length} sent one after another, statuses ${[...new Set(refused.statuses)].join(', ')}, median ${percentile(refused.ms, 0.5).toFixed(1)} ms, p99 ${refusedP99.toFixed(1)} ms`,
-    );
-  }
+  const sitemap = sitemapRows(sitemapPasses);
+  printReadTable(bench.reads);
+  printSingleTable(bench.singles);
+  printSitemapTable(sitemap);
+  printProblems([...bench.reads, ...bench.singles]);
 
-  if (process.env.BENCH_DATABASE_URL && want('list')) {
-    console.log('Copying the jobs to PostgreSQL…');
-    await copyJobsToPostgres(file, process.env.BENCH_DATABASE_URL);
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    server = start('server-pg', 0, process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      ...serverEnv,
-      PORT: '4100',
-      DATABASE_URL: process.env.BENCH_DATABASE_URL,
-    });
-    children.push(server);
-    await waitFor('http://127.0.0.1:4100/api/health');
-    const pgList = await measure({ url: `${api}/api/filter-jobs?country=${country}&page=1` });
-    add(
-      'PostgreSQL filter-jobs page 1',
-      { ...pgList, ratio: pgList.rps / list.rps },
-      '>= 0.5 of the SQLite list',
-      pgList.rps >= 0.5 * list.rps,
-    );
-  }
-  console.log(`  measured in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-
-  console.log('\n| scenario | req/s | baseline req/s | ratio | p99 ms | target | result |');
-  console.log('|---|---:|---:|---:|---:|---|---|');
-  for (const r of rows) {
-    console.log(
-      `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.baselineRps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.p99} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`,
-    );
-  }
-  const out = path.join(root, 'bench/results', `${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.json`);
+  const pass = [...bench.reads, ...bench.singles, ...sitemap].every((r) => r.pass);
+  const wallSeconds = (Date.now() - startedAt) / 1000;
+  const out = path.join(root, 'bench/results', `${timestamp()}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
     out,
     JSON.stringify(
       {
         date: new Date().toISOString(),
-        cpus: os.cpus().length,
-        pinned: hasTaskset,
-        seconds: DURATION,
+        machine: {
+          cpus: os.cpus().length,
+          cpuModel: os.cpus()[0]?.model ?? '',
+          memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+          node: process.version,
+          pinned: hasTaskset,
+          bareNodeRps: median(baselineRuns.map((r) => r.rps)),
+        },
+        seconds: TIMING.seconds,
+        warmUpSeconds: TIMING.warmUpSeconds,
         connections: CONNECTIONS,
-        rows,
+        cacheOffEnv: CACHE_OFF_ENV,
+        scenarios: [...chosen],
+        datasetSeconds,
+        measuredSeconds,
+        wallSeconds,
+        pass,
+        reads: bench.reads,
+        singles: bench.singles,
+        sitemap: { rows: sitemap, passes: sitemapPasses },
       },
       null,
       2,
     ),
   );
   console.log(`\nWrote ${path.relative(root, out)}`);
-  stopAll();
-  fs.rmSync(work, { recursive: true, force: true });
-  process.exit(rows.every((r) => r.pass) ? 0 : 1);
+  console.log(`Total wall time: ${Math.floor(wallSeconds / 60)} min ${Math.floor(wallSeconds % 60)} s`);
+  process.exit(pass ? 0 : 1);
 }
 
-void main();
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

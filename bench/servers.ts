@@ -1,0 +1,52 @@
+// TeachEast servers as the benchmarks start them: production mode, quiet logs, and either the cache
+// configuration the server has by default or every read cache turned off.
+import type { ChildProcess } from 'node:child_process';
+import { startProcess, waitForHttp } from './processes.js';
+
+/**
+ * What turns off every cache that lets a read skip its work: the response cache and, with it, the
+ * server's rendered-page cache. The one place to add a variable when another cache appears.
+ */
+export const CACHE_OFF_ENV: Readonly<Record<string, string>> = { RESPONSE_CACHE_MS: '0' };
+
+/** 'default': the caches as the server configures them in production; 'off': CACHE_OFF_ENV. */
+export type CacheMode = 'default' | 'off';
+
+export interface ServerOptions {
+  name: string;
+  port: number;
+  databaseUrl: string;
+  mediaDir: string;
+  cache: CacheMode;
+  /** The core to pin it to, or null to leave it to the kernel. */
+  core: number | null;
+}
+
+export function serverEnv(options: Omit<ServerOptions, 'name' | 'core'>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The default server gets the server's own defaults, whatever the shell running the bench has set.
+  for (const name of Object.keys(CACHE_OFF_ENV)) delete env[name];
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    ALLOW_TEST_PAYMENTS: '1',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    DATABASE_URL: options.databaseUrl,
+    MEDIA_DIR: options.mediaDir,
+    ...(options.cache === 'off' ? CACHE_OFF_ENV : {}),
+  };
+}
+
+/** Starts a server and waits until it answers its health check. */
+export async function startServer(options: ServerOptions): Promise<ChildProcess> {
+  const child = startProcess(
+    options.name,
+    options.core,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    serverEnv(options),
+  );
+  await waitForHttp(`http://127.0.0.1:${options.port}/api/health`, child);
+  return child;
+}

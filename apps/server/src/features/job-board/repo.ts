@@ -1,9 +1,9 @@
 // Every query of the job board: search, postings, saved jobs and the daily metrics counters.
 import { PAGE_SIZE } from '@teacheast/shared';
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/create-db.js';
+import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import { POSTING_COLUMNS, TILE_COLUMNS, type PostingRow, type TileRow } from '../jobs/presenters.js';
+import { POSTING_COLUMNS, TILE_COLUMNS, type PostingRow } from '../jobs/presenters.js';
 
 export interface SearchFilter {
   country: string;
@@ -25,6 +25,30 @@ export function liveJobIds(db: DbOrTrx, f: SearchFilter) {
   if (f.city !== undefined) ids = ids.where('jobs.city', '=', f.city);
   if (f.ageGroup !== undefined) ids = ids.where('jobs.age_group', '=', f.ageGroup);
   return ids;
+}
+
+/**
+ * A tile as the API writes it (toJobTile, JobTileSchema), made by the database from the index's own
+ * columns: a page of tiles leaves the database as twelve finished JSON texts, with no row objects to
+ * build and no answer to serialise. job-board.test.ts holds it to toJobTile on both databases.
+ */
+function tileJson(db: DbOrTrx) {
+  if (isPostgres(db)) {
+    return sql<string>`json_build_object(
+      'uuid', jobs.id, 'title', jobs.title, 'companyName', jobs.company_name, 'country', jobs.country,
+      'city', jobs.city, 'ageGroup', jobs.age_group, 'pay', jobs.pay, 'startDate', jobs.start_date,
+      'duration', jobs.duration, 'classSize', jobs.class_size, 'thumbnail', jobs.tile_thumbnail,
+      'publishedDate', to_char(to_timestamp(jobs.published_at / 1000) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS')
+        || '.' || lpad((jobs.published_at % 1000)::text, 3, '0') || 'Z'
+    )::text`;
+  }
+  return sql<string>`json_object(
+    'uuid', jobs.id, 'title', jobs.title, 'companyName', jobs.company_name, 'country', jobs.country,
+    'city', jobs.city, 'ageGroup', jobs.age_group, 'pay', jobs.pay, 'startDate', jobs.start_date,
+    'duration', jobs.duration, 'classSize', jobs.class_size, 'thumbnail', jobs.tile_thumbnail,
+    'publishedDate', strftime('%Y-%m-%dT%H:%M:%S', jobs.published_at / 1000, 'unixepoch')
+      || '.' || printf('%03d', jobs.published_at % 1000) || 'Z'
+  )`;
 }
 
 interface TilePageParams extends Record<string, string | number | null> {
@@ -64,7 +88,7 @@ const tilePageByShape = new Map(
     preparedQuery((db, p: TilePageParams) => {
       if (shape === 'country') {
         return liveIdsOfShape(db, shape, p)
-          .select(TILE_COLUMNS)
+          .select(tileJson(db).as('tile'))
           .orderBy('jobs.published_at', 'desc')
           .orderBy('jobs.id', 'desc')
           .limit(PAGE_SIZE)
@@ -78,7 +102,7 @@ const tilePageByShape = new Map(
         .offset(p.offset);
       return db
         .selectFrom('jobs')
-        .select(TILE_COLUMNS)
+        .select(tileJson(db).as('tile'))
         .where('jobs.id', 'in', page)
         .orderBy('jobs.published_at', 'desc')
         .orderBy('jobs.id', 'desc');
@@ -94,9 +118,10 @@ const paramsOf = (f: SearchFilter, offset: number): TilePageParams => ({
   offset,
 });
 
-/** Newest first with the id as a stable tie-break; the page by its offset. */
-export function findLiveJobTiles(db: DbOrTrx, f: SearchFilter): Promise<TileRow[]> {
-  return tilePageByShape.get(shapeOf(f))!(db, paramsOf(f, (f.page - 1) * PAGE_SIZE));
+/** Newest first with the id as a stable tie-break; the page by its offset, each tile as JSON. */
+export async function findLiveJobTilesJson(db: DbOrTrx, f: SearchFilter): Promise<string[]> {
+  const rows = await tilePageByShape.get(shapeOf(f))!(db, paramsOf(f, (f.page - 1) * PAGE_SIZE));
+  return rows.map((r) => r.tile);
 }
 
 /** Where a page starts in the newest-first order of a filter. */
@@ -118,7 +143,7 @@ const tilePageFromByShape = new Map(
       liveIdsOfShape(db, shape, p)
         .where('jobs.published_at', '<=', p.startPublishedAt)
         .where((eb) => eb.or([eb('jobs.published_at', '<', p.startPublishedAt), eb('jobs.id', '<=', p.startId)]))
-        .select(TILE_COLUMNS)
+        .select(tileJson(db).as('tile'))
         .orderBy('jobs.published_at', 'desc')
         .orderBy('jobs.id', 'desc')
         .limit(PAGE_SIZE),
@@ -126,12 +151,14 @@ const tilePageFromByShape = new Map(
   ]),
 );
 
-export function findLiveJobTilesFrom(db: DbOrTrx, f: SearchFilter, start: PageStart): Promise<TileRow[]> {
-  return tilePageFromByShape.get(shapeOf(f))!(db, {
+/** The page that starts at `start`, each tile as JSON. */
+export async function findLiveJobTilesJsonFrom(db: DbOrTrx, f: SearchFilter, start: PageStart): Promise<string[]> {
+  const rows = await tilePageFromByShape.get(shapeOf(f))!(db, {
     ...paramsOf(f, 0),
     startPublishedAt: start.publishedAt,
     startId: start.id,
   });
+  return rows.map((r) => r.tile);
 }
 
 /** The first job of every page of a filter (one pass over its index). */

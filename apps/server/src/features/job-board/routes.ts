@@ -12,6 +12,7 @@ import {
   JobMetricsSchema,
   JobParamsSchema,
   JobSearchAnswerSchema,
+  type JobSearchAnswer,
   JobSearchSchema,
   JobTimeAnswerSchema,
   JobTimeSchema,
@@ -49,7 +50,13 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { querystring: JobSearchSchema, response: { 200: JobSearchAnswerSchema } },
       onSend: revalidatedPublicly,
     },
-    async (request) => ({ results: await jobBoard.searchJobs(deps, request.query) }),
+    async (request, reply) => {
+      // The tiles arrive written (JobTileSchema); the answer is only put around them.
+      const tiles = await jobBoard.searchJobTilesJson(deps, request.query);
+      const answer = `{"results":[${tiles.join(',')}]}`;
+      // Sent as the JSON text of a JobSearchAnswer, which Fastify passes on without serialising again.
+      return reply.type('application/json; charset=utf-8').send(answer as unknown as JobSearchAnswer);
+    },
   );
 
   r.get(

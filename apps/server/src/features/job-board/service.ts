@@ -43,14 +43,21 @@ export interface SearchInput {
   page: number;
 }
 
-export async function searchJobs(deps: Deps, input: SearchInput): Promise<JobTile[]> {
+/**
+ * A page of search results, each tile already written as JSON (JobTileSchema): the plain searches'
+ * tiles are written by the database, the keyword search's by toJobTile.
+ */
+export async function searchJobTilesJson(deps: Deps, input: SearchInput): Promise<string[]> {
   const { q, ...filters } = input;
   const filter = { ...filters, liveSince: liveSince(deps.clock.now()) };
   const keywords = q === undefined ? null : parseKeywords(q);
-  if (keywords !== null) return (await findLiveJobTilesByKeywords(deps.db, filter, keywords)).map(toJobTile);
-  if (filter.page <= PAGES_BY_OFFSET) return (await repo.findLiveJobTiles(deps.db, filter)).map(toJobTile);
+  if (keywords !== null) {
+    const rows = await findLiveJobTilesByKeywords(deps.db, filter, keywords);
+    return rows.map((row) => JSON.stringify(toJobTile(row)));
+  }
+  if (filter.page <= PAGES_BY_OFFSET) return repo.findLiveJobTilesJson(deps.db, filter);
   const start = await findPageStart(deps.db, filter, filter.page);
-  return start ? (await repo.findLiveJobTilesFrom(deps.db, filter, start)).map(toJobTile) : [];
+  return start ? repo.findLiveJobTilesJsonFrom(deps.db, filter, start) : [];
 }
 
 export interface NewJobsInput {

@@ -1,0 +1,70 @@
+// The tiles the database writes as JSON for the plain searches (repo.ts tileJson) against the API's
+// own presenter (toJobTile) and answer schema, on both databases, with text that JSON must escape.
+import { JobSearchAnswerSchema, PAGE_SIZE } from '@teacheast/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../../test/harness.js';
+import { TILE_COLUMNS, toJobTile } from '../jobs/presenters.js';
+import { PAGES_BY_OFFSET } from './page-starts.js';
+
+const HOSTILE_TEXT = [
+  'Quote " and backslash \\ and slash /',
+  'New\nline, tab\t, return\r, form\f, back\b and \u0001\u001f controls',
+  'Đà Nẵng — 東京 — 서울 — กรุงเทพ — emoji 🎓👩‍🏫',
+  '</script><script>alert(1)</script><!-- -->',
+  '\u2028 line and paragraph \u2029 separators, bidi \u202e override',
+  "Apostrophe's and ${template} and %s and %03d",
+];
+
+describe(`tiles written by the ${dialect} database`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const owner = await createUser(t);
+    const base = t.clock.now() - 86_400_000;
+    // Milliseconds that need padding (7 → .007), none (0 → .000), and all three digits.
+    const millis = [7, 0, 999, 40, 123];
+    for (let i = 0; i < (PAGES_BY_OFFSET + 1) * PAGE_SIZE + 3; i++) {
+      const text = HOSTILE_TEXT[i % HOSTILE_TEXT.length]!;
+      await createPublishedJob(t, owner.id, {
+        country: 'vietnam',
+        city: i % 2 ? 'Da Nang' : 'Hanoi',
+        title: i % 3 ? text.slice(0, 80) : '',
+        company_name: `${text} ${i}`.slice(0, 120),
+        published_at: base - i * 60_000 - (base % 1000) + millis[i % millis.length]!,
+        thumbnail: i % 4 ? `/media/img/${i}-tile.webp` : null,
+      });
+    }
+  });
+  afterAll(async () => t.close());
+
+  async function presented(page: number, city?: string) {
+    let rows = t.db
+      .selectFrom('jobs')
+      .select(TILE_COLUMNS)
+      .where('country', '=', 'vietnam')
+      .where('published_at', 'is not', null);
+    if (city) rows = rows.where('city', '=', city);
+    const all = await rows.orderBy('published_at', 'desc').orderBy('id', 'desc').execute();
+    return all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map(toJobTile);
+  }
+
+  it('are the presenter’s tiles, by offset and by key, with and without a filter', async () => {
+    for (const page of [1, 2, PAGES_BY_OFFSET, PAGES_BY_OFFSET + 1, PAGES_BY_OFFSET + 2]) {
+      for (const city of [undefined, 'Hanoi']) {
+        const query = `country=vietnam&page=${page}${city ? `&city=${encodeURIComponent(city)}` : ''}`;
+        const res = await t.inject({ method: 'GET', url: `/api/filter-jobs?${query}` });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        const answer = JobSearchAnswerSchema.strict().parse(res.json());
+        expect(answer.results, query).toEqual(await presented(page, city));
+      }
+    }
+  });
+
+  it('write every character of the text back as it was stored', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/filter-jobs?country=vietnam&page=1' });
+    const names = res.json<{ results: { companyName: string }[] }>().results.map((r) => r.companyName);
+    for (const text of HOSTILE_TEXT.slice(0, 3)) expect(names.some((n) => n.startsWith(text))).toBe(true);
+  });
+});

@@ -1,6 +1,8 @@
 // Writes announced across instances through a real Redis (REDIS_TEST_URL, by default the local one),
 // and what the answer cache does with them.
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerResponseCache } from '../../http/response-cache.js';
 import { createLocalWriteBus, createRedisWriteBus, type WriteBus } from './write-bus.js';
@@ -12,8 +14,8 @@ afterEach(async () => {
   await Promise.all(buses.splice(0).map((bus) => bus.close()));
 });
 
-function redisBus() {
-  const bus = createRedisWriteBus(redisUrl);
+function redisBus(options?: { confirmationWaitMs: number }) {
+  const bus = createRedisWriteBus(redisUrl, options);
   buses.push(bus);
   return bus;
 }
@@ -78,5 +80,55 @@ describe('the write bus', () => {
     await told;
     expect((await b.inject({ url: '/value' })).json()).toEqual({ value: 'after' });
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('has every other instance confirm before the write’s answer leaves, so none answers from its cache after it', async () => {
+    const [busA, busB] = [redisBus(), redisBus()];
+    await new Promise((r) => setTimeout(r, 200));
+    let value = 0;
+    const instance = async (writes: WriteBus) => {
+      const app = Fastify();
+      registerResponseCache(app, { ttlMs: 60_000, writes });
+      app.get('/value', { config: { cache: 'public' } }, async () => ({ value }));
+      app.post('/value', async () => ({ value: ++value }));
+      await app.ready();
+      return app;
+    };
+    const [a, b] = [await instance(busA), await instance(busB)];
+    const stale: number[] = [];
+    for (let round = 1; round <= 100; round++) {
+      await b.inject({ url: '/value' }); // B keeps the value before the write
+      await a.inject({ method: 'POST', url: '/value' });
+      const seen = (await b.inject({ url: '/value' })).json<{ value: number }>().value;
+      if (seen !== round) stale.push(round);
+    }
+    expect(stale).toEqual([]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('waits a bounded time for an instance of the previous release, which hears writes but never confirms them', async () => {
+    const previous = new Redis(redisUrl);
+    const previousPublisher = new Redis(redisUrl);
+    try {
+      await previous.subscribe('teacheast:writes');
+      const bus = redisBus({ confirmationWaitMs: 300 });
+      await new Promise((r) => setTimeout(r, 200));
+      const received = new Promise<string>((resolve) =>
+        previous.once('message', (_channel: string, message: string) => resolve(message)),
+      );
+      const started = Date.now();
+      await bus.announce();
+      const waited = Date.now() - started;
+      expect(await received).toMatch(/^[0-9a-f-]{36} \d+$/);
+      expect(waited).toBeGreaterThanOrEqual(290);
+      expect(waited).toBeLessThan(1500);
+      // Its own announcements (the instance's id alone) still empty this release's caches.
+      const told = heard(bus, 1);
+      await previousPublisher.publish('teacheast:writes', randomUUID());
+      await told;
+    } finally {
+      previous.disconnect();
+      previousPublisher.disconnect();
+    }
   });
 });

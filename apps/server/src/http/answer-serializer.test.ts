@@ -34,7 +34,7 @@ describe('answer serialisers', () => {
   });
 
   it('are compiled for the plain answer schemas, and zod serialises the rest and refuses what breaks them', () => {
-    const schemas = Object.entries(shared).filter(
+    const schemas = Object.entries(shared as Record<string, unknown>).filter(
       (entry): entry is [string, z.ZodType] => entry[0].endsWith('AnswerSchema') && entry[1] instanceof z.ZodType,
     );
     const plain = schemas.filter(([, schema]) => {

@@ -84,7 +84,7 @@ export function findLiveJobTilesByKeywords(db: DbOrTrx, f: SearchFilter, keyword
     .orderBy('top_hits', 'desc')
     .orderBy('jobs.published_at', 'desc')
     .orderBy('jobs.id', 'desc')
-    .limit(PAGE_SIZE)
+    .limit(sql.lit(PAGE_SIZE))
     .offset((f.page - 1) * PAGE_SIZE);
   return db
     .with('page', () => page)

@@ -91,14 +91,14 @@ const tilePageByShape = new Map(
           .select(tileJson(db).as('tile'))
           .orderBy('jobs.published_at', 'desc')
           .orderBy('jobs.id', 'desc')
-          .limit(PAGE_SIZE)
+          .limit(sql.lit(PAGE_SIZE))
           .offset(p.offset);
       }
       const page = liveIdsOfShape(db, shape, p)
         .select('jobs.id')
         .orderBy('jobs.published_at', 'desc')
         .orderBy('jobs.id', 'desc')
-        .limit(PAGE_SIZE)
+        .limit(sql.lit(PAGE_SIZE))
         .offset(p.offset);
       return db
         .selectFrom('jobs')
@@ -146,7 +146,7 @@ const tilePageFromByShape = new Map(
         .select(tileJson(db).as('tile'))
         .orderBy('jobs.published_at', 'desc')
         .orderBy('jobs.id', 'desc')
-        .limit(PAGE_SIZE),
+        .limit(sql.lit(PAGE_SIZE)),
     ),
   ]),
 );
@@ -245,7 +245,7 @@ const oldestLiveQuery = preparedQuery((db, p: { country: string; liveSince: numb
     .where('published_at', 'is not', null)
     .where('published_at', '>', p.liveSince)
     .orderBy('published_at')
-    .limit(1),
+    .limit(sql.lit(1)),
 );
 
 /** When the country's oldest live posting was published (the next one of its jobs to expire), or null. */

@@ -1,5 +1,6 @@
 // Every query of the resumes feature.
 import { PAGE_SIZE } from '@teacheast/shared';
+import { sql } from 'kysely';
 import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
 import type { ResumeRow } from '../../db/schema.js';
 
@@ -138,7 +139,7 @@ export async function searchBoard(db: DbOrTrx, f: BoardFilters): Promise<ResumeT
   return q
     .orderBy('last_updated_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(PAGE_SIZE)
+    .limit(sql.lit(PAGE_SIZE))
     .offset((f.page - 1) * PAGE_SIZE)
     .execute();
 }

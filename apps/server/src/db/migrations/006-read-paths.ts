@@ -1,5 +1,6 @@
 // What the hottest reads need to stay cheap and exact:
-// - a covering index of every tile column, so a country's newest jobs are read from the index alone;
+// - covering indexes of every tile column, so a country's newest jobs and a filtered page of the
+//   resume board are read from an index alone;
 // - versions kept by the database itself: `content_versions.jobs` changes with any change to any job
 //   (what every search shows), and `jobs.version` with any change to one posting, its photos or its
 //   saves. Triggers keep them in the write's own transaction, whatever wrote it (a request, another
@@ -7,6 +8,18 @@
 //   never be served after the data it shows has changed.
 // Expand only: the previous release neither reads nor writes these, and its writes bump them too.
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+
+/** What the resume board filters by and shows, kept in its index so a filtered page never reads rows. */
+const RESUME_TILE_COLUMNS = [
+  'nationality',
+  'education',
+  'experience',
+  'desired_country',
+  'desired_start_date',
+  'desired_age_group',
+  'name',
+  'profile_image',
+] as const;
 
 const TILE_COLUMNS = [
   'title',
@@ -40,6 +53,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       include (${sql.join(TILE_COLUMNS.map((c) => sql.id(c)))})
       where published_at is not null`.execute(db);
     // The job's own version moves in its own row, at once.
+    await sql`
+      create index resumes_board_tiles_idx on resumes (last_updated_at, id)
+      include (${sql.join(RESUME_TILE_COLUMNS.map((c) => sql.id(c)))}, published_at)
+      where published_at is not null`.execute(db);
     await sql`
       create function jobs_bump_version() returns trigger language plpgsql as $$
       begin
@@ -87,6 +104,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       create index jobs_tiles_idx on jobs (country, published_at, id, ${sql.join(TILE_COLUMNS.map((c) => sql.id(c)))})
       where published_at is not null`.execute(db);
     await sql`
+      create index resumes_board_tiles_idx on resumes
+      (last_updated_at, id, ${sql.join(RESUME_TILE_COLUMNS.map((c) => sql.id(c)))}, published_at)
+      where published_at is not null`.execute(db);
+    await sql`
       create trigger jobs_versions_update after update on jobs when new.version = old.version begin
         update jobs set version = old.version + 1 where id = new.id;
         update content_versions set version = version + 1 where name = 'jobs';
@@ -110,12 +131,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       }
     }
   }
-  // The tile index starts with the same columns, so it serves every search the old one did.
+  // The tile indexes start with the same columns, so they serve every search the old ones did.
   await db.schema.dropIndex('jobs_search_idx').execute();
+  await db.schema.dropIndex('resumes_board_idx').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.schema
+    .createIndex('resumes_board_idx')
+    .on('resumes')
+    .columns(['last_updated_at', 'id'])
+    .where(sql.ref('published_at'), 'is not', null)
+    .execute();
+  await db.schema.dropIndex('resumes_board_tiles_idx').execute();
   await db.schema
     .createIndex('jobs_search_idx')
     .on('jobs')

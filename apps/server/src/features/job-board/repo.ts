@@ -1,10 +1,9 @@
 // Every query of the job board: search, postings, saved jobs and the daily metrics counters.
 import { PAGE_SIZE } from '@teacheast/shared';
-import { sql, type SelectExpression } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
 import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import { POSTING_COLUMNS, TILE_COLUMNS, toJobTile, type PostingRow, type TileRow } from '../jobs/presenters.js';
+import { POSTING_COLUMNS, TILE_COLUMNS, type PostingRow } from '../jobs/presenters.js';
 
 export interface SearchFilter {
   country: string;
@@ -29,27 +28,28 @@ export function liveJobIds(db: DbOrTrx, f: SearchFilter) {
 }
 
 /**
- * A tile as the API writes it (toJobTile, JobTileSchema), made by SQLite from the index's own
+ * A tile as the API writes it (toJobTile, JobTileSchema), made by the database from the index's own
  * columns: a page of tiles leaves the database as twelve finished JSON texts, with no row objects to
- * build and no answer to serialise. PostgreSQL builds JSON more slowly than it sends columns (224
- * against 151 µs a page), so there the columns come back and toJobTile writes them.
- * tile-json.test.ts holds both to toJobTile.
+ * build and no answer to serialise. job-board.test.ts holds it to toJobTile on both databases.
  */
-function tileSelection(db: DbOrTrx): readonly SelectExpression<Database, 'jobs'>[] {
-  if (isPostgres(db)) return TILE_COLUMNS;
-  const tile = sql<string>`json_object(
+function tileJson(db: DbOrTrx) {
+  if (isPostgres(db)) {
+    return sql<string>`json_build_object(
+      'uuid', jobs.id, 'title', jobs.title, 'companyName', jobs.company_name, 'country', jobs.country,
+      'city', jobs.city, 'ageGroup', jobs.age_group, 'pay', jobs.pay, 'startDate', jobs.start_date,
+      'duration', jobs.duration, 'classSize', jobs.class_size, 'thumbnail', jobs.tile_thumbnail,
+      'publishedDate', to_char(to_timestamp(jobs.published_at / 1000) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS')
+        || '.' || lpad((jobs.published_at % 1000)::text, 3, '0') || 'Z'
+    )::text`;
+  }
+  return sql<string>`json_object(
     'uuid', jobs.id, 'title', jobs.title, 'companyName', jobs.company_name, 'country', jobs.country,
     'city', jobs.city, 'ageGroup', jobs.age_group, 'pay', jobs.pay, 'startDate', jobs.start_date,
     'duration', jobs.duration, 'classSize', jobs.class_size, 'thumbnail', jobs.tile_thumbnail,
     'publishedDate', strftime('%Y-%m-%dT%H:%M:%S', jobs.published_at / 1000, 'unixepoch')
       || '.' || printf('%03d', jobs.published_at % 1000) || 'Z'
   )`;
-  return [tile.as('tile')];
 }
-
-type TileJsonRow = { tile: string } | TileRow;
-
-const tileText = (row: TileJsonRow) => ('tile' in row ? row.tile : JSON.stringify(toJobTile(row)));
 
 interface TilePageParams extends Record<string, string | number | null> {
   country: string;
@@ -88,7 +88,7 @@ const tilePageByShape = new Map(
     preparedQuery((db, p: TilePageParams) => {
       if (shape === 'country') {
         return liveIdsOfShape(db, shape, p)
-          .select(tileSelection(db))
+          .select(tileJson(db).as('tile'))
           .orderBy('jobs.published_at', 'desc')
           .orderBy('jobs.id', 'desc')
           .limit(sql.lit(PAGE_SIZE))
@@ -102,7 +102,7 @@ const tilePageByShape = new Map(
         .offset(p.offset);
       return db
         .selectFrom('jobs')
-        .select(tileSelection(db))
+        .select(tileJson(db).as('tile'))
         .where('jobs.id', 'in', page)
         .orderBy('jobs.published_at', 'desc')
         .orderBy('jobs.id', 'desc');
@@ -121,7 +121,7 @@ const paramsOf = (f: SearchFilter, offset: number): TilePageParams => ({
 /** Newest first with the id as a stable tie-break; the page by its offset, each tile as JSON. */
 export async function findLiveJobTilesJson(db: DbOrTrx, f: SearchFilter): Promise<string[]> {
   const rows = await tilePageByShape.get(shapeOf(f))!(db, paramsOf(f, (f.page - 1) * PAGE_SIZE));
-  return (rows as TileJsonRow[]).map(tileText);
+  return rows.map((r) => r.tile);
 }
 
 /** Where a page starts in the newest-first order of a filter. */
@@ -143,7 +143,7 @@ const tilePageFromByShape = new Map(
       liveIdsOfShape(db, shape, p)
         .where('jobs.published_at', '<=', p.startPublishedAt)
         .where((eb) => eb.or([eb('jobs.published_at', '<', p.startPublishedAt), eb('jobs.id', '<=', p.startId)]))
-        .select(tileSelection(db))
+        .select(tileJson(db).as('tile'))
         .orderBy('jobs.published_at', 'desc')
         .orderBy('jobs.id', 'desc')
         .limit(sql.lit(PAGE_SIZE)),
@@ -158,7 +158,7 @@ export async function findLiveJobTilesJsonFrom(db: DbOrTrx, f: SearchFilter, sta
     startPublishedAt: start.publishedAt,
     startId: start.id,
   });
-  return (rows as TileJsonRow[]).map(tileText);
+  return rows.map((r) => r.tile);
 }
 
 /** The first job of every page of a filter (one pass over its index). */

@@ -1,7 +1,12 @@
 // Builds the HTTP application from its adapters. main.ts is the only file that listens.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type preValidationHookHandler,
+} from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { findUnstorableText, isStorableText, UNSTORABLE_TEXT } from '@teacheast/shared';
 import { AppError } from './errors.js';
@@ -72,7 +77,8 @@ declare module 'fastify' {
   }
 }
 
-async function refuseUnstorableText(request: FastifyRequest) {
+/** Synchronous (a callback, not a promise): it runs on every request, health checks included. */
+const refuseUnstorableText: preValidationHookHandler = (request, _reply, done) => {
   for (const [part, value] of [
     ['params', request.params],
     ['query', request.query],
@@ -81,12 +87,16 @@ async function refuseUnstorableText(request: FastifyRequest) {
     const path = findUnstorableText(value);
     if (path === null) continue;
     const field = path && isStorableText(path) ? path : part;
-    throw new AppError(400, `${field}: ${UNSTORABLE_TEXT}`, {
-      errorType: 'VALIDATION',
-      fields: { [field]: UNSTORABLE_TEXT },
-    });
+    done(
+      new AppError(400, `${field}: ${UNSTORABLE_TEXT}`, {
+        errorType: 'VALIDATION',
+        fields: { [field]: UNSTORABLE_TEXT },
+      }),
+    );
+    return;
   }
-}
+  done();
+};
 
 /** A hop count trusts that many proxies nearest the server; addresses and ranges trust those proxies. */
 function trustedProxies(trust: Deps['config']['trustProxy']) {

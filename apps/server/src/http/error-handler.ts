@@ -153,9 +153,10 @@ export function registerShutdownRefusal(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  // A callback, not a promise: it runs on every request.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
     void reply.header('connection', 'close');
-    throw new AppError(503, 'The server is restarting. Please try again in a moment.', { errorType: 'SHUTTING_DOWN' });
+    done(new AppError(503, 'The server is restarting. Please try again in a moment.', { errorType: 'SHUTTING_DOWN' }));
   });
 }

@@ -29,8 +29,15 @@ export function registerResponseCache(
   if (options.ttlMs <= 0) return;
   const maxEntries = options.maxEntries ?? 5000;
   const entries = new Map<string, Entry>();
-  // A write through any instance empties every instance's entries (WriteBus).
-  options.writes.onWrite(() => entries.clear());
+  // A write through any instance empties every instance's entries (WriteBus), and starts a new
+  // generation: an answer read while a write went through may be older than the write, so it is
+  // sent but not kept.
+  let generation = 0;
+  const startedIn = new WeakMap<FastifyRequest, number>();
+  options.writes.onWrite(() => {
+    entries.clear();
+    generation++;
+  });
   const configOf = (request: FastifyRequest) => request.routeOptions.config as CacheRouteConfig | undefined;
   const keyOf = (request: FastifyRequest, mode: 'public' | 'per-session') =>
     mode === 'public' ? request.url : `${request.headers.authorization ?? ''} ${request.url}`;
@@ -39,6 +46,7 @@ export function registerResponseCache(
   const serveFromCache: onRequestHookHandler = (request, reply, done) => {
     const mode = configOf(request)?.cache;
     if (request.method !== 'GET' || !mode) return done();
+    startedIn.set(request, generation);
     // A caller that asks for a fresh answer (a hard reload, a page about to be kept) gets one.
     if (request.headers['cache-control']?.includes('no-cache')) return done();
     const hit = entries.get(keyOf(request, mode));
@@ -50,7 +58,8 @@ export function registerResponseCache(
 
   const remember: onSendHookHandler = (request, reply, payload, done) => {
     const mode = configOf(request)?.cache;
-    if (request.method === 'GET' && mode && reply.statusCode === 200 && typeof payload === 'string') {
+    const current = startedIn.get(request) === generation;
+    if (request.method === 'GET' && mode && current && reply.statusCode === 200 && typeof payload === 'string') {
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = reply.getHeader(name);

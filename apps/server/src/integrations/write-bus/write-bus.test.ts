@@ -131,4 +131,32 @@ describe('the write bus', () => {
       previousPublisher.disconnect();
     }
   });
+
+  it('does not keep an answer read while a write went through', async () => {
+    const writes = createLocalWriteBus();
+    let value = 'before';
+    let release = () => {};
+    const app = Fastify();
+    registerResponseCache(app, { ttlMs: 60_000, writes });
+    app.get('/value', { config: { cache: 'public' } }, async () => {
+      const read = value; // read before the write…
+      await new Promise<void>((resolve) => (release = resolve)); // …answered after it
+      return { value: read };
+    });
+    app.post('/value', async () => {
+      value = 'after';
+      return { ok: true };
+    });
+    await app.ready();
+    const slow = app.inject({ url: '/value' });
+    await new Promise((r) => setTimeout(r, 20));
+    await app.inject({ method: 'POST', url: '/value' });
+    release();
+    expect((await slow).json()).toEqual({ value: 'before' }); // sent as it was read
+    const next = app.inject({ url: '/value' });
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    expect((await next).json()).toEqual({ value: 'after' }); // but never kept
+    await app.close();
+  });
 });

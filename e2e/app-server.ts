@@ -3,10 +3,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIST = path.join(REPO_ROOT, 'apps', 'web', 'dist');
@@ -32,17 +32,6 @@ export interface AppServer {
   /** Runs `npm run admin -- …args` against this server's database and mail; answers what it printed. */
   admin(...args: string[]): Promise<string>;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {

@@ -4,7 +4,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -15,6 +14,7 @@ import { createRandom, jobRow } from '../apps/server/src/demo/factories';
 import { createSession } from '../apps/server/src/features/accounts/sessions';
 import { createFsBlobStore } from '../apps/server/src/integrations/blobs/blob-store';
 import { REPO_ROOT } from './app-server';
+import { freePort } from './free-port.js';
 
 export const FEATURED_COMPANY = 'Lotus Language Centre';
 export const FEATURED_EMAIL = 'jobs@lotus-centre.example';
@@ -28,17 +28,6 @@ export interface SeededJobBoard {
   expiredJobId: string;
   owner: { id: string; token: string };
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function solidImage(color: string, width: number, height: number): Promise<Buffer> {

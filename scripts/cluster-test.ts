@@ -17,6 +17,7 @@ import type { BlobStore } from '../apps/server/src/integrations/blobs/blob-store
 import { createS3BlobStore } from '../apps/server/src/integrations/blobs/s3-store.js';
 import { insertMail } from '../apps/server/src/integrations/mail/repo.js';
 import { startS3TestServer } from '../apps/server/test/s3-server.js';
+import { freePort } from '../e2e/free-port.js';
 import { startMailbox, type Mailbox } from '../e2e/mailbox.js';
 import {
   atCleanUp,
@@ -24,7 +25,6 @@ import {
   cleanUp,
   createDatabase,
   flushRedisDatabase,
-  freePort,
   jsonOf,
   nextSourceAddress,
   run,

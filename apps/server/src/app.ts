@@ -26,6 +26,7 @@ import { registerRequestIdHeader, requestChildLogger, requestIdOf } from './http
 import { registerRequestMetrics } from './http/request-metrics.js';
 import { registerResponseCache, type CacheRouteConfig } from './http/response-cache.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
+import { createPageAnswers } from './http/page-answers.js';
 import { createRenderedPages } from './http/rendered-pages.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerAccountRoutes } from './features/accounts/routes.js';
@@ -202,6 +203,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   registerAlertRoutes(app, deps);
   registerApplicationRoutes(app, deps);
 
-  await registerWebApp(app, deps.config.webDist ?? DEFAULT_WEB_DIST, deps.config.publicUrl, createRenderedPages(deps));
+  await registerWebApp(
+    app,
+    deps.config.webDist ?? DEFAULT_WEB_DIST,
+    deps.config.publicUrl,
+    createRenderedPages(deps),
+    createPageAnswers(deps),
+  );
   return app;
 }

@@ -2,10 +2,12 @@
 // dist-ssr/ and loaded by the API server, which passes the API answers the page shows first.
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppTree } from './app/app';
 import { seedQueries, type PrerenderAnswers } from './app/prerender';
+import { preloadPage } from './app/router';
 import { currentUserQueryKey } from './lib/query-client';
 import { setServerSanitizer } from './ui/rich-text';
 
@@ -34,15 +36,31 @@ export async function render(
   options: RenderOptions,
 ): Promise<RenderedPage | null> {
   setServerSanitizer(options.sanitizeHtml);
+  // The page's code first: a render must not meet it on its way (the layout would show the progress
+  // bar, and the one-pass render below could not finish the page).
+  await preloadPage(new URL(url, 'http://localhost').pathname);
   // Nothing is fetched on the server: queries without an answer render their loading state.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (!seedQueries(client, url, answers)) return null;
   // The first render is the anonymous visitor's; a logged-in browser renders afresh (main.tsx).
   client.setQueryData(currentUserQueryKey, null);
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
-  const { prelude } = await prerenderToNodeStream(<AppTree client={client} router={Router} />);
+  const tree = <AppTree client={client} router={Router} />;
+  // Once a page's code has loaded, one synchronous pass renders it whole, without the stream and its
+  // byte chunks (a third of the render). A part whose code has not loaded yet leaves its boundary
+  // unfinished there (<!--$!-->); then the page is rendered again waiting for every part.
+  let html = renderToString(tree);
+  if (html.includes(UNFINISHED_BOUNDARY)) html = await renderWaitingForCode(tree);
+  client.clear();
+  return { html };
+}
+
+/** How React marks a Suspense boundary it could not finish on the server and leaves to the browser. */
+const UNFINISHED_BOUNDARY = '<!--$!-->';
+
+async function renderWaitingForCode(tree: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(tree);
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  client.clear();
-  return { html: Buffer.concat(chunks).toString('utf8') };
+  return Buffer.concat(chunks).toString('utf8');
 }

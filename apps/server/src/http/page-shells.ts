@@ -93,6 +93,6 @@ export function withHead(shell: string, tags: string): string {
 }
 
 /** A page's HTML: never kept by caches, since it names the current build's files. */
-export function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply {
+export function sendPage(reply: FastifyReply, html: string | Buffer, status = 200): FastifyReply {
   return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }

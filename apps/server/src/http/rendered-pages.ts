@@ -6,25 +6,21 @@
 // render), and only whole 200 pages.
 import type { Deps } from '../deps.js';
 import { postingVersion, searchVersion, type AnswerVersion } from '../features/job-board/service.js';
+import { CITIES_ANSWER, POSTING_ANSWER, SEARCH_ANSWER, STATIC_ANSWERS } from './page-answers.js';
 
 /** Pages are evicted, least recently used first, past this many bytes of HTML. */
-const MAX_BYTES = 64 * 1024 * 1024;
-
-const POSTING_ANSWER = /^\/api\/job\/([^/?]+)$/;
-const SEARCH_ANSWER = /^\/api\/filter-jobs\?(.*)$/;
-const CITIES_ANSWER = /^\/api\/jobs\/cities\/([^/?]+)$/;
-/** Answers that only change with a new process (the deployment's site configuration). */
-const STATIC_ANSWERS = new Set(['/api/config']);
+const MAX_BYTES = 128 * 1024 * 1024;
 
 interface Kept {
-  html: string;
+  /** The page as sent: bytes, so a hit costs neither encoding nor measuring the text again. */
+  html: Buffer;
   validUntil: number;
 }
 
 export interface RenderedPages {
   /** The versions of a page made of these answers, or null when one of them cannot be versioned. */
   versionOf(apiPaths: readonly string[]): Promise<AnswerVersion | null>;
-  find(url: string, version: AnswerVersion): string | undefined;
+  find(url: string, version: AnswerVersion): Buffer | undefined;
   /** Keeps the page until its versions move or `readsSameUntil` (words of time on the page) passes. */
   keep(url: string, version: AnswerVersion, html: string, readsSameUntil: (now: number) => number): void;
 }
@@ -41,22 +37,32 @@ export function createRenderedPages(deps: Deps): RenderedPages | null {
     pages.delete(key);
   };
 
-  const versionOfAnswer = (apiPath: string): Promise<AnswerVersion> | null => {
-    if (STATIC_ANSWERS.has(apiPath)) return Promise.resolve({ tag: '', validUntil: Infinity });
+  /** What an answer's version is read from, e.g. 'search japan' (a search page's tiles and cities share one). */
+  const versionSourceOf = (apiPath: string): string | null => {
+    if (STATIC_ANSWERS.has(apiPath)) return 'static';
     const posting = POSTING_ANSWER.exec(apiPath);
-    if (posting) return postingVersion(deps, decodeURIComponent(posting[1]!));
+    if (posting) return `posting ${decodeURIComponent(posting[1]!)}`;
     const country = new URLSearchParams(SEARCH_ANSWER.exec(apiPath)?.[1] ?? '').get('country');
-    if (country) return searchVersion(deps, country);
+    if (country) return `search ${country}`;
     const cities = CITIES_ANSWER.exec(apiPath);
-    if (cities) return searchVersion(deps, decodeURIComponent(cities[1]!));
+    if (cities) return `search ${decodeURIComponent(cities[1]!)}`;
     return null;
+  };
+  const readVersion = (source: string): Promise<AnswerVersion> => {
+    const space = source.indexOf(' ');
+    const kind = source.slice(0, space);
+    const key = source.slice(space + 1);
+    if (kind === 'posting') return postingVersion(deps, key);
+    if (kind === 'search') return searchVersion(deps, key);
+    return Promise.resolve({ tag: '', validUntil: Infinity });
   };
 
   return {
     async versionOf(apiPaths) {
-      const versions = apiPaths.map(versionOfAnswer);
-      if (versions.some((v) => v === null)) return null;
-      const all = await Promise.all(versions as Promise<AnswerVersion>[]);
+      const sources = apiPaths.map(versionSourceOf);
+      if (sources.some((s) => s === null)) return null;
+      const versions = [...new Set(sources as string[])].map(readVersion);
+      const all = await Promise.all(versions);
       return {
         tag: all.map((v) => v.tag).join('|'),
         validUntil: Math.min(...all.map((v) => v.validUntil)),
@@ -72,8 +78,9 @@ export function createRenderedPages(deps: Deps): RenderedPages | null {
       bytes += kept.html.length;
       return kept.html;
     },
-    keep(url, version, html, readsSameUntil) {
+    keep(url, version, text, readsSameUntil) {
       const key = keyOf(url, version);
+      const html = Buffer.from(text);
       forget(key);
       const now = deps.clock.now();
       const validUntil = Math.min(version.validUntil, readsSameUntil(now));

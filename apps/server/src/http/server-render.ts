@@ -12,6 +12,7 @@ import { jsonForScript } from '../features/discovery/job-posting.js';
 import { headTags } from '../features/discovery/page-head.js';
 import { sanitizeRichText } from '../integrations/html/sanitize.js';
 import { sendPage, withHead, type LandingPages, type PageShells } from './page-shells.js';
+import type { PageAnswers } from './page-answers.js';
 import type { RenderedPages } from './rendered-pages.js';
 
 /** What the web app's dist-ssr/entry-server.js exports. */
@@ -68,6 +69,7 @@ export function registerServerRender(
   shells: PageShells,
   publicUrl: string,
   pages: RenderedPages | null = null,
+  answers: PageAnswers | null = null,
 ): PageRender {
   const head = (url: string, answers: Record<string, unknown>) =>
     headTags(renderer.pageHeadAt(url, answers), publicUrl);
@@ -84,26 +86,36 @@ export function registerServerRender(
       const version = status === 200 && pages ? await pages.versionOf(apiPaths) : null;
       const kept = version && pages?.find(url, version);
       if (kept) return sendPage(reply, kept, status);
-      // The same answers the browser would get, through the same routes and checks; a page to be
+      // The same answers the browser would get, read as the routes read them (page-answers.ts) or,
+      // for any other path or an answer that found nothing, through the route itself. A page to be
       // kept asks past the short-lived answer cache (no-cache), which may hold an older answer.
       const headers = version ? { 'cache-control': 'no-cache' } : {};
-      const replies = await Promise.all(
-        apiPaths.map((apiPath) => app.inject({ method: 'GET', url: apiPath, headers })),
+      const read = await Promise.all(
+        apiPaths.map(async (apiPath): Promise<[number, unknown]> => {
+          const direct = answers?.read(apiPath);
+          const answer = direct && (await direct);
+          if (answer !== undefined) return [200, answer];
+          const routed = await app.inject({ method: 'GET', url: apiPath, headers });
+          if (routed.statusCode !== 200 && !isNotFound(routed.statusCode)) return [routed.statusCode, null];
+          const body = routed.json<unknown>();
+          if (routed.statusCode === 200) answers?.keepStatic(apiPath, body);
+          return [routed.statusCode, body];
+        }),
       );
-      const answers: Record<string, unknown> = {};
-      replies.forEach((answer, i) => {
-        if (answer.statusCode === 200) answers[apiPaths[i]!] = answer.json();
-        else if (isNotFound(answer.statusCode)) {
-          answers[apiPaths[i]!] = { ...answer.json<object>(), status: answer.statusCode };
+      const answerOf: Record<string, unknown> = {};
+      read.forEach(([statusCode, answer], i) => {
+        if (statusCode === 200) answerOf[apiPaths[i]!] = answer;
+        else if (isNotFound(statusCode)) {
+          answerOf[apiPaths[i]!] = { ...(answer as object), status: statusCode };
           status = 404;
         }
       });
-      const page = await renderer.render(url, answers, { sanitizeHtml: sanitizeRichText });
-      const shell = withHead(page ? shells.renderedShellFor(pathname) : shells.shellFor(pathname), head(url, answers));
+      const page = await renderer.render(url, answerOf, { sanitizeHtml: sanitizeRichText });
+      const shell = withHead(page ? shells.renderedShellFor(pathname) : shells.shellFor(pathname), head(url, answerOf));
       if (!page) return sendPage(reply, shell, status);
-      const html = fillShell(shell, page.html, answers, renderer.PRERENDER_DATA_ID);
+      const html = fillShell(shell, page.html, answerOf, renderer.PRERENDER_DATA_ID);
       if (version && status === 200) {
-        pages?.keep(url, version, html, (now) => renderer.renderedUntil(url, answers, now));
+        pages?.keep(url, version, html, (now) => renderer.renderedUntil(url, answerOf, now));
       }
       return sendPage(reply, html, status);
     } catch (err) {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildPageShells, sendPage } from './page-shells.js';
+import type { PageAnswers } from './page-answers.js';
 import type { RenderedPages } from './rendered-pages.js';
 import { loadPageRenderer, registerServerRender } from './server-render.js';
 import { registerStaticFiles } from './static-files.js';
@@ -15,12 +16,14 @@ export async function registerWebApp(
   dist: string,
   publicUrl: string,
   pages: RenderedPages | null = null,
+  answers: PageAnswers | null = null,
 ): Promise<void> {
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
   const renderer = hasWeb ? await loadPageRenderer(dist) : undefined;
   const shells = hasWeb ? buildPageShells(dist, renderer) : undefined;
   if (hasWeb) await registerStaticFiles(app, dist);
-  const renderPage = shells && renderer ? registerServerRender(app, renderer, shells, publicUrl, pages) : undefined;
+  const renderPage =
+    shells && renderer ? registerServerRender(app, renderer, shells, publicUrl, pages, answers) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;

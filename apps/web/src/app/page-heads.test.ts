@@ -1,30 +1,10 @@
-import type { Job } from '@teacheast/shared';
 import { describe, expect, it } from 'vitest';
 import { pageHeadAt } from './page-heads';
 import { jobAnswerPath } from './prerender';
+import { PUBLISHED_JOB_UUID, publishedJob } from '../testing/published-job';
 
-const uuid = '0b7f3c1e-6a7d-4e3a-9a55-2f4a8d3c1b10';
-const job: Job = {
-  uuid,
-  title: 'Kindergarten Teacher',
-  companyName: 'Sakura English',
-  country: 'japan',
-  city: 'Tokyo',
-  ageGroup: 'Children',
-  pay: '¥280,000/month',
-  startDate: '4',
-  duration: '12',
-  classSize: '1 - 10',
-  thumbnail: '/media/header.webp',
-  publishedDate: '2026-03-01T00:00:00.000Z',
-  email: 'hr@sakura.example',
-  phone: '',
-  link: '',
-  descriptionHTML: `<p>Teach <strong>happy</strong> children &amp; adults.</p><p>${'Long text. '.repeat(40)}</p>`,
-  images: [],
-  favoritedBy: [],
-  status: 'published',
-};
+const uuid = PUBLISHED_JOB_UUID;
+const job = publishedJob;
 
 describe('the head of each page', () => {
   it('home and the fixed pages have their own title and description, and are listed', () => {

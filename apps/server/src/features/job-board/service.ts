@@ -17,6 +17,7 @@ import { jobStatus, liveSince, POSTING_LIFETIME_MS } from '../jobs/lifecycle.js'
 import { toJob, toJobTile } from '../jobs/presenters.js';
 import * as repo from './repo.js';
 import { findLiveJobTilesByKeywords, findLiveJobTilesSince } from './keyword-repo.js';
+import { countCities } from './city-counts.js';
 import { findPageStart, PAGES_BY_OFFSET } from './page-starts.js';
 import { applicationCounts } from '../applications/service.js';
 
@@ -83,9 +84,9 @@ export async function findNewJobs(deps: Pick<Deps, 'db' | 'clock'>, input: NewJo
 }
 
 export async function listCitiesWithJobs(deps: Deps, country: string): Promise<CityCount[]> {
-  const rows = await repo.countLiveJobsByCity(deps.db, country, liveSince(deps.clock.now()));
-  // Sorted here, not in SQL, so both databases agree whatever their collation.
-  return rows.sort((a, b) => a.city.localeCompare(b.city, 'en'));
+  const now = deps.clock.now();
+  // A copy: the kept counts are shared by every request.
+  return [...(await countCities(deps.db, country, now, liveSince(now)))];
 }
 
 /** An unpublished job exists only for its owner; published and expired ones are readable by anyone. */

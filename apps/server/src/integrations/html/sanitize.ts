@@ -45,8 +45,20 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * The last few descriptions cleaned: a rendered posting cleans its description twice (the page and its
+ * JobPosting data), and cleaning is a whole parse. Keyed by the text itself, so a hit is exact.
+ */
+const recent = new Map<string, string>();
+const RECENT_MAX = 64;
+
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  const known = recent.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeHtml(html, OPTIONS).trim();
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(html, clean);
+  return clean;
 }
 
 /** The visible text of rich text, for length rules ("ignored when 8 characters or fewer"). */

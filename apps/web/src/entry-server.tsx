@@ -36,9 +36,6 @@ export async function render(
   options: RenderOptions,
 ): Promise<RenderedPage | null> {
   setServerSanitizer(options.sanitizeHtml);
-  // The page's code first: a render must not meet it on its way (the layout would show the progress
-  // bar, and the one-pass render below could not finish the page).
-  await preloadPage(new URL(url, 'http://localhost').pathname);
   // Nothing is fetched on the server: queries without an answer render their loading state.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (!seedQueries(client, url, answers)) return null;
@@ -50,7 +47,12 @@ export async function render(
   // byte chunks (a third of the render). A part whose code has not loaded yet leaves its boundary
   // unfinished there (<!--$!-->); then the page is rendered again waiting for every part.
   let html = renderToString(tree);
-  if (html.includes(UNFINISHED_BOUNDARY)) html = await renderWaitingForCode(tree);
+  if (html.includes(UNFINISHED_BOUNDARY)) {
+    // The page's code first, so the render that waits for the rest does not meet it on its way (the
+    // layout would show its progress bar).
+    await preloadPage(new URL(url, 'http://localhost').pathname);
+    html = await renderWaitingForCode(tree);
+  }
   client.clear();
   return { html };
 }

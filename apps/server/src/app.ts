@@ -12,20 +12,15 @@ import { findUnstorableText, isStorableText, UNSTORABLE_TEXT } from '@teacheast/
 import { AppError } from './errors.js';
 import { requireSelf, requireUser } from './features/accounts/sessions.js';
 import type { Deps } from './deps.js';
-import {
-  clientErrorHandler,
-  frameworkErrors,
-  registerErrorHandler,
-  registerShutdownRefusal,
-} from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler, shutdownRefusal } from './http/error-handler.js';
 import { rateLimitAddress } from './integrations/limiter/limiter.js';
 import { answerSerializerCompiler } from './http/answer-serializer.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { Metrics } from './integrations/metrics/metrics.js';
-import { registerRequestIdHeader, requestChildLogger, requestIdOf } from './http/request-id.js';
+import { nameAnswer, requestChildLogger, requestIdOf } from './http/request-id.js';
 import { registerRequestMetrics } from './http/request-metrics.js';
 import { registerResponseCache, type CacheRouteConfig } from './http/response-cache.js';
-import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
+import { securityHeaderSetter, securityHeaders } from './http/security-headers.js';
 import { createPageAnswers } from './http/page-answers.js';
 import { createRenderedPages } from './http/rendered-pages.js';
 import { registerWebApp } from './http/web-app.js';
@@ -137,23 +132,28 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandler(app);
-  registerRequestIdHeader(app);
   if (options.metrics) registerRequestMetrics(app, options.metrics);
   app.decorateRequest('clientAddress', {
     getter(this: FastifyRequest) {
       return rateLimitAddress(this.ip);
     },
   });
-  registerShutdownRefusal(app);
+  const refuseWhileClosing = shutdownRefusal(app);
+  const setSecurityHeaders = securityHeaderSetter(
+    securityHeaders({ stripe: deps.payments.name === 'stripe', production: deps.config.env === 'production' }),
+  );
+  // One hook for what every request needs first (each hook costs on every request, health included):
+  // its id on the answer before anything can refuse, the security headers, the refusal while the
+  // server shuts down.
+  app.addHook('onRequest', (request, reply, done) => {
+    nameAnswer(request, reply);
+    setSecurityHeaders(request, reply);
+    refuseWhileClosing(reply, done);
+  });
   if (options.onRoute) {
     const onRoute = options.onRoute;
     app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
   }
-
-  registerSecurityHeaders(
-    app,
-    securityHeaders({ stripe: deps.payments.name === 'stripe', production: deps.config.env === 'production' }),
-  );
 
   // Who may call a route is settled before its body is even read (onRequest), so an anonymous caller
   // or another user can make the server neither parse a 12 MB upload nor reveal anything through

@@ -148,15 +148,15 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
  * body (Fastify's own answer has another shape) and the connection is closed, so the load balancer
  * sends them elsewhere.
  */
-export function registerShutdownRefusal(app: FastifyInstance): void {
+export function shutdownRefusal(app: FastifyInstance): (reply: FastifyReply, done: (err?: Error) => void) => void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  // A callback, not a promise: it runs on every request.
-  app.addHook('onRequest', (_request, reply, done) => {
+  // A callback, not a promise: it runs on every request (the last step of app.ts's one hook).
+  return (reply, done) => {
     if (!closing) return done();
     void reply.header('connection', 'close');
     done(new AppError(503, 'The server is restarting. Please try again in a moment.', { errorType: 'SHUTTING_DOWN' }));
-  });
+  };
 }

@@ -2,7 +2,7 @@
 // its answer, so a user's report, the load balancer's log and the server's log meet on one string.
 import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
 
 /** An id a caller (or the proxy in front) may choose: short, and nothing a log reader could misread. */
@@ -25,14 +25,11 @@ export function requestIdOf(req: IncomingMessage): string {
 }
 
 /**
- * Every answer names its request, refusals and 404s included. Registered before any hook that can
- * refuse, so those answers carry it too.
+ * Every answer names its request, refusals and 404s included: called first by the one hook every
+ * request passes (app.ts), before anything can refuse.
  */
-export function registerRequestIdHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header('x-request-id', request.id);
-    done();
-  });
+export function nameAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  void reply.header('x-request-id', request.id);
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';

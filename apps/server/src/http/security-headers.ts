@@ -1,5 +1,5 @@
 // Security headers for every answer, computed once at start-up and set with one call per request.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export function securityHeaders(options: { stripe: boolean; production: boolean }): Record<string, string> {
   const { stripe } = options;
@@ -40,9 +40,9 @@ const API_HEADERS: Record<string, string> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-export function registerSecurityHeaders(app: FastifyInstance, pageHeaders: Record<string, string>): void {
-  app.addHook('onRequest', (request, reply, done) => {
+/** Sets the security headers of an answer: JSON's for the API, the page policy for everything else. */
+export function securityHeaderSetter(pageHeaders: Record<string, string>) {
+  return (request: FastifyRequest, reply: FastifyReply): void => {
     void reply.headers(request.url.startsWith('/api/') ? API_HEADERS : pageHeaders);
-    done();
-  });
+  };
 }

@@ -69,6 +69,42 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       });
     });
 
+    it('lists photos in carousel order and savers in the order they saved, and none as empty lists', async () => {
+      const id = await createPublishedJob(t, owner.id);
+      const photos = ['/media/img/third.webp', '/media/img/first.webp', '/media/img/second.webp'];
+      await t.db
+        .insertInto('job_images')
+        .values(
+          photos.map((url, i) => ({
+            id: randomUUID(),
+            job_id: id,
+            position: [2, 0, 1][i]!,
+            url,
+            created_at: t.clock.now(),
+          })),
+        )
+        .execute();
+      const savers = [other.id, owner.id];
+      for (const [i, userId] of savers.entries()) {
+        await t.db
+          .insertInto('favorites')
+          .values({ user_id: userId, job_id: id, created_at: t.clock.now() + (savers.length - i) * 1000 })
+          .execute();
+      }
+      const { job } = (await t.inject({ method: 'GET', url: `/api/job/${id}` })).json<{
+        job: Record<string, unknown>;
+      }>();
+      expect(job.images).toEqual(['/media/img/first.webp', '/media/img/second.webp', '/media/img/third.webp']);
+      expect(job.favoritedBy).toEqual([owner.id, other.id]);
+
+      const bare = await createPublishedJob(t, owner.id);
+      const { job: none } = (await t.inject({ method: 'GET', url: `/api/job/${bare}` })).json<{
+        job: Record<string, unknown>;
+      }>();
+      expect(none.images).toEqual([]);
+      expect(none.favoritedBy).toEqual([]);
+    });
+
     it('keeps an expired job readable so the page can say it is closed', async () => {
       const id = await createPublishedJob(t, owner.id, { published_at: t.clock.now() - 46 * DAY });
       const res = await t.inject({ method: 'GET', url: `/api/job/${id}`, headers: other.auth });

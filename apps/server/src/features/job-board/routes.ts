@@ -1,5 +1,5 @@
 // The teachers' job board over HTTP: search, cities, postings, visit counting, saved jobs, metrics.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -33,7 +33,7 @@ import * as jobBoard from './service.js';
  */
 const revalidatedPublicly: onSendHookHandler = (request, reply, payload, done) => {
   if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
-  const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+  const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
   void reply.header('cache-control', 'public, no-cache').header('etag', etag);
   if (request.headers['if-none-match'] !== etag) return done(null, payload);
   void reply.code(304);

@@ -98,14 +98,11 @@ async function findVisibleJobAccess(deps: Deps, jobId: string, user: AuthUser | 
 }
 
 export async function getJob(deps: Deps, jobId: string, user: AuthUser | null): Promise<Job> {
-  const row = await repo.findPosting(deps.db, jobId);
-  if (!row) throw notFound(NO_SUCH_JOB);
+  const posting = await repo.findPosting(deps.db, jobId);
+  if (!posting) throw notFound(NO_SUCH_JOB);
+  const { row } = posting;
   if (row.published_at === null && (user === null || row.user_id !== user.id)) throw notFound(NO_SUCH_JOB);
-  const [images, favoritedBy] = await Promise.all([
-    repo.findJobImageUrls(deps.db, jobId),
-    repo.findFavoritedBy(deps.db, jobId),
-  ]);
-  return toJob(row, images, favoritedBy, deps.clock.now());
+  return toJob(row, posting.imageUrls, posting.favoritedBy, deps.clock.now());
 }
 
 /**

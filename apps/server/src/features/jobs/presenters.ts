@@ -3,7 +3,21 @@ import type { Job, JobTile } from '@teacheast/shared';
 import type { JobRow } from '../../db/schema.js';
 import { jobStatus } from './lifecycle.js';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+/** Moments written as ISO 8601 text, kept: the same few thousand publish times are written again and again. */
+const isoTexts = new Map<number, string>();
+const ISO_TEXTS_MAX = 50_000;
+
+/** A moment as ISO 8601 text (`2026-03-01T00:00:00.000Z`). */
+export function isoText(ms: number): string {
+  let text = isoTexts.get(ms);
+  if (text === undefined) {
+    if (isoTexts.size >= ISO_TEXTS_MAX) isoTexts.clear();
+    isoTexts.set(ms, (text = new Date(ms).toISOString()));
+  }
+  return text;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : isoText(ms));
 
 export type TileRow = Pick<
   JobRow,
@@ -69,8 +83,19 @@ export const POSTING_COLUMNS = [
 ] as const;
 
 export function toJob(row: PostingRow, images: string[], favoritedBy: string[], now: number): Job {
+  // Written out rather than spread from the tile: this is the job record's whole answer.
   return {
-    ...toJobTile(row),
+    uuid: row.id,
+    title: row.title,
+    companyName: row.company_name,
+    country: row.country,
+    city: row.city,
+    ageGroup: row.age_group,
+    pay: row.pay,
+    startDate: row.start_date,
+    duration: row.duration,
+    classSize: row.class_size,
+    publishedDate: iso(row.published_at),
     thumbnail: row.thumbnail,
     email: row.email,
     phone: row.phone,

@@ -7,6 +7,7 @@ import * as m003 from './migrations/003-job-title-and-keywords.js';
 import * as m004 from './migrations/004-job-alerts.js';
 import * as m005 from './migrations/005-applications.js';
 import * as m006 from './migrations/006-read-paths.js';
+import * as m007 from './migrations/007-tile-json.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004-job-alerts': m004,
   '005-applications': m005,
   '006-read-paths': m006,
+  '007-tile-json': m007,
 };
 
 /** Every migration's name, oldest first; the last is the schema this release is written for. */

@@ -9,7 +9,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialect } from '../../test/harness.js';
 import { createDb, type Db } from './create-db.js';
-import { MIGRATION_NAMES, migrateUpTo } from './migrate.js';
+import { findLiveJobTilesJson } from '../features/job-board/repo.js';
+import { TILE_COLUMNS, toJobTile } from '../features/jobs/presenters.js';
+import { MIGRATION_NAMES, migrateToLatest, migrateUpTo } from './migrate.js';
 
 interface Column {
   dataType: string;
@@ -170,4 +172,26 @@ describe(`every migration keeps the release before it working (${dialect})`, () 
       expect(await select(db, 'jobs', Object.keys(job), jobId)).toEqual(job);
     },
   );
+});
+
+describe(`data written before a migration reads the same after it (${dialect})`, () => {
+  it('a job written at 006 is a whole tile once 007 has filled what PostgreSQL keeps of it', async () => {
+    const database = await createTestDatabase();
+    const db = createDb(database.url);
+    try {
+      await migrateUpTo(db, '006-read-paths');
+      const userId = randomUUID();
+      const jobId = randomUUID();
+      const before = await schemaOf(db);
+      await insert(db, 'users', asWrittenBy(userRow(userId), before.users!, 'users'));
+      await insert(db, 'jobs', asWrittenBy(jobRow(jobId, userId), before.jobs!, 'jobs'));
+      await migrateToLatest(db);
+      const tiles = await findLiveJobTilesJson(db, { country: 'japan', page: 1, liveSince: 0 });
+      const row = await db.selectFrom('jobs').select(TILE_COLUMNS).where('id', '=', jobId).executeTakeFirstOrThrow();
+      expect(tiles.map((tile) => JSON.parse(tile) as unknown)).toEqual([toJobTile(row)]);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
 });

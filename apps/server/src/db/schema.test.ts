@@ -133,11 +133,14 @@ function familyOf(dataType: string): Family {
 /**
  * Keyword search's indexes, which queries reach only through raw SQL (features/job-board/keyword-repo.ts)
  * and schema.ts therefore leaves out: SQLite's FTS5 table with its shadow tables, and PostgreSQL's
- * generated tsvector column (migration 003).
+ * generated tsvector column (migration 003). Likewise PostgreSQL's tile JSON, written by a trigger and
+ * read only in features/job-board/repo.ts (migration 007).
  */
 const SEARCH_INDEX_TABLE = /^jobs_fts(_(data|idx|docsize|config|content))?$/;
 const isSearchIndexColumn = (table: string, column: { name: string; dataType: string }) =>
-  table === 'jobs' && column.name === 'search_document' && column.dataType === 'tsvector';
+  table === 'jobs' &&
+  ((column.name === 'search_document' && column.dataType === 'tsvector') ||
+    (column.name === 'tile_json' && dialect === 'postgres'));
 
 async function migratedTables(db: Db): Promise<Tables> {
   const tables: Tables = {};

@@ -21,7 +21,8 @@ const RESUME_TILE_COLUMNS = [
   'profile_image',
 ] as const;
 
-const TILE_COLUMNS = [
+/** The tile columns its covering index carries beside its keys (migration 007 restores them on the way down). */
+export const TILE_COLUMNS = [
   'title',
   'company_name',
   'city',

@@ -35,13 +35,8 @@ export function liveJobIds(db: DbOrTrx, f: SearchFilter) {
  * the text to toJobTile on both databases.
  */
 function tileJson(db: DbOrTrx) {
-  if (isPostgres(db)) {
-    return sql<string>`json_build_object(
-      'uuid', jobs.id, 'title', jobs.title, 'companyName', jobs.company_name, 'country', jobs.country,
-      'city', jobs.city, 'ageGroup', jobs.age_group, 'pay', jobs.pay, 'startDate', jobs.start_date,
-      'duration', jobs.duration, 'classSize', jobs.class_size, 'thumbnail', jobs.tile_thumbnail
-    )::text`;
-  }
+  // PostgreSQL keeps it in the row and its covering index, written by a trigger (migration 007).
+  if (isPostgres(db)) return sql<string>`jobs.tile_json`;
   return sql<string>`json_object(
     'uuid', jobs.id, 'title', jobs.title, 'companyName', jobs.company_name, 'country', jobs.country,
     'city', jobs.city, 'ageGroup', jobs.age_group, 'pay', jobs.pay, 'startDate', jobs.start_date,

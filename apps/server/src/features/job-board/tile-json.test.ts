@@ -1,8 +1,10 @@
 // The tiles the database writes as JSON for the plain searches (repo.ts tileJson) against the API's
 // own presenter (toJobTile) and answer schema, on both databases, with text that JSON must escape.
 import { JobSearchAnswerSchema, PAGE_SIZE } from '@teacheast/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../../test/harness.js';
+import { createDb } from '../../db/create-db.js';
 import { TILE_COLUMNS, toJobTile } from '../jobs/presenters.js';
 import { PAGES_BY_OFFSET } from './page-starts.js';
 
@@ -66,5 +68,28 @@ describe(`tiles written by the ${dialect} database`, () => {
     const res = await t.inject({ method: 'GET', url: '/api/filter-jobs?country=vietnam&page=1' });
     const names = res.json<{ results: { companyName: string }[] }>().results.map((r) => r.companyName);
     for (const text of HOSTILE_TEXT.slice(0, 3)) expect(names.some((n) => n.startsWith(text))).toBe(true);
+  });
+
+  it('follow every write of a tile column, by anyone', async () => {
+    const first = (await t.inject({ method: 'GET', url: '/api/filter-jobs?country=vietnam&page=1' })).json<{
+      results: { uuid: string }[];
+    }>().results[0]!;
+    // Another instance or an operator, straight to the database: every tile column at once.
+    const other = createDb(t.config.databaseUrl);
+    try {
+      await sql`update jobs set title = ${'Renamed "teacher"'}, company_name = ${'New School \\ 2'}, city = ${'Hue'},
+        age_group = ${'Adults'}, pay = ${'Negotiable'}, start_date = ${'9'}, duration = ${'6'},
+        class_size = ${'21 - 30'}, tile_thumbnail = ${'/media/img/new-tile.webp'} where id = ${first.uuid}`.execute(
+        other,
+      );
+    } finally {
+      await other.destroy();
+    }
+    const res = await t.inject({ method: 'GET', url: '/api/filter-jobs?country=vietnam&page=1' });
+    expect(res.json<{ results: unknown[] }>().results).toEqual(await presented(1));
+    expect(res.json<{ results: { title: string; city: string }[] }>().results[0]).toMatchObject({
+      title: 'Renamed "teacher"',
+      city: 'Hue',
+    });
   });
 });

@@ -6,6 +6,8 @@ import { useLocation, useNavigationType } from 'react-router';
 import { SCROLL_POSITIONS_STORAGE_KEY } from '../../config/storage-keys';
 
 function readPositions(): Map<string, number> {
+  // The server's render has no window: nothing to read, and no exception to throw on every page.
+  if (typeof window === 'undefined') return new Map();
   try {
     const stored = JSON.parse(window.sessionStorage.getItem(SCROLL_POSITIONS_STORAGE_KEY) ?? '{}') as Record<
       string,

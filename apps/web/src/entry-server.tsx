@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppTree } from './app/app';
-import { seedQueries, type PrerenderAnswers } from './app/prerender';
+import { PRERENDERED_ROUTES, seedQueries, type PrerenderAnswers } from './app/prerender';
 import { preloadPage } from './app/router';
 import { currentUserQueryKey } from './lib/query-client';
 import { setServerSanitizer } from './ui/rich-text';
@@ -55,6 +55,15 @@ export async function render(
   }
   client.clear();
   return { html };
+}
+
+/**
+ * Loads the code of every page rendered here (and of the not-found page), so the first visitors after
+ * the server starts do not each wait for it: the server calls it once, before it listens.
+ */
+export function preloadRenderedPages(): Promise<unknown> {
+  const paths = [...PRERENDERED_ROUTES.map((route) => route.replace(/:[a-z]+/gi, 'x')), '/no-such-page/x'];
+  return Promise.all(paths.map(preloadPage));
 }
 
 /** How React marks a Suspense boundary it could not finish on the server and leaves to the browser. */

@@ -76,6 +76,7 @@ export function pageHeadAt(url) {
     job: null,
   };
 }
+export async function preloadRenderedPages() {}
 export function renderedUntil(url, answers, now) {
   const until = globalThis.fakeRender.renderedUntil;
   return until ? until(url, answers, now) : Infinity;

@@ -33,13 +33,18 @@ export interface PageRenderer extends LandingPages {
   pageHeadAt(url: string, answers: Record<string, unknown>): PageHead;
   /** Until when the page rendered at `now` with these answers reads the same (words of time on it). */
   renderedUntil(url: string, answers: Record<string, unknown>, now: number): number;
+  /** Loads the code of every page rendered here. */
+  preloadRenderedPages(): Promise<unknown>;
 }
 
 /** The render bundle beside `dist` (apps/web/dist-ssr), or undefined when it was not built. */
 export async function loadPageRenderer(dist: string): Promise<PageRenderer | undefined> {
   const file = path.join(path.dirname(dist), 'dist-ssr', 'entry-server.js');
   if (!fs.existsSync(file)) return undefined;
-  return (await import(pathToFileURL(file).href)) as PageRenderer;
+  const renderer = (await import(pathToFileURL(file).href)) as PageRenderer;
+  // Before the server listens: the first visitors after a start should not each wait for page code.
+  await renderer.preloadRenderedPages();
+  return renderer;
 }
 
 const SIGNED_IN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);

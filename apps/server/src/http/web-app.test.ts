@@ -8,6 +8,10 @@ import { registerWebApp } from './web-app.js';
 const RENDER_BUNDLE = `
 export const PRERENDERED_ROUTES = ['/', '/posting/:uuid'];
 export const PRERENDER_DATA_ID = 'prerender-data';
+export async function preloadRenderedPages() {
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  globalThis.renderedPagesPreloaded = true;
+}
 export const LANDING_PAGES = ['home-page', 'jobs-page'];
 export function landingPageAt(pathname) {
   return pathname === '/' ? 'home-page' : pathname === '/jobs' ? 'jobs-page' : null;
@@ -64,6 +68,10 @@ describe('the web app', () => {
   afterAll(async () => {
     await app.close();
     web.remove();
+  });
+
+  it("loads the rendered pages' code before the server is ready", () => {
+    expect((globalThis as { renderedPagesPreloaded?: boolean }).renderedPagesPreloaded).toBe(true);
   });
 
   it("renders the bundle's pages with their API answers, in the shell that starts with boot.js", async () => {

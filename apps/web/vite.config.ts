@@ -33,41 +33,69 @@ function precompress(): Plugin {
   };
 }
 
-const RANK_ROUTES = 'function flattenAndRankRoutes(routes) {';
-
 /**
- * In the server's render bundle only: React Router flattens and ranks the whole route table on every
- * matchRoutes call (useRoutes, and the page table's landingPageAt, pageAt and pageHeadAt), several times
- * a request, about a third of a rendered page's time. The route table is one constant array, so its
- * ranking is kept per array. The build fails if a React Router release renames the function.
+ * React Router's work that depends only on the route table, kept in the server's render bundle: it
+ * flattens and ranks the whole table on every matchRoutes call (useRoutes, and the page table's
+ * landingPageAt, pageAt and pageHeadAt), several times a request, a third of a rendered page's time;
+ * and it compiles a route pattern into a regular expression on every matchPath. Each function is
+ * renamed and wrapped by one that keeps its result: the ranking per table (one constant array), the
+ * expression per pattern (patterns come from the code, not from requests; the map is bounded anyway).
+ * The build fails if a React Router release renames either function.
  */
-function rankRoutesOnce(): Plugin {
-  let applied = false;
-  return {
-    name: 'teacheast-rank-routes-once',
-    apply: 'build',
-    transform(code, id) {
-      if (!this.environment.config.build.ssr || !/\/react-router\/dist\/.+\.m?js$/.test(id)) return null;
-      if (!code.includes(RANK_ROUTES)) return null;
-      applied = true;
-      const kept = `const rankedRouteTables = new WeakMap();
+const KEPT_ROUTER_WORK = [
+  {
+    signature: 'function flattenAndRankRoutes(routes) {',
+    kept: `const rankedRouteTables = new WeakMap();
 function flattenAndRankRoutes(routes) {
   let ranked = rankedRouteTables.get(routes);
   if (!ranked) rankedRouteTables.set(routes, (ranked = flattenAndRankRoutesAfresh(routes)));
   return ranked;
 }
-function flattenAndRankRoutesAfresh(routes) {`;
-      return { code: code.replace(RANK_ROUTES, kept), map: null };
+function flattenAndRankRoutesAfresh(routes) {`,
+  },
+  {
+    signature: 'function compilePath(path, caseSensitive = false, end = true) {',
+    kept: `const compiledPaths = new Map();
+function compilePath(path, caseSensitive = false, end = true) {
+  const key = (caseSensitive ? "1" : "0") + (end ? "1" : "0") + path;
+  let compiled = compiledPaths.get(key);
+  if (!compiled) {
+    if (compiledPaths.size >= 1000) compiledPaths.clear();
+    compiledPaths.set(key, (compiled = compilePathAfresh(path, caseSensitive, end)));
+  }
+  return compiled;
+}
+function compilePathAfresh(path, caseSensitive = false, end = true) {`,
+  },
+] as const;
+
+function keepRouterWork(): Plugin {
+  const applied = new Set<string>();
+  return {
+    name: 'teacheast-keep-router-work',
+    apply: 'build',
+    transform(code, id) {
+      if (!this.environment.config.build.ssr || !/\/react-router\/dist\/.+\.m?js$/.test(id)) return null;
+      let changed = code;
+      for (const { signature, kept } of KEPT_ROUTER_WORK) {
+        if (!changed.includes(signature)) continue;
+        applied.add(signature);
+        changed = changed.replace(signature, kept);
+      }
+      return changed === code ? null : { code: changed, map: null };
     },
     buildEnd() {
-      if (this.environment.config.build.ssr && !applied) this.error(`react-router: "${RANK_ROUTES}" not found`);
+      if (!this.environment.config.build.ssr) return;
+      const missing = KEPT_ROUTER_WORK.filter(({ signature }) => !applied.has(signature));
+      if (missing.length > 0)
+        this.error(`react-router: ${missing.map((m) => `"${m.signature}"`).join(', ')} not found`);
     },
   };
 }
 
 const config: UserConfig = {
-  plugins: [react(), precompress(), rankRoutesOnce()],
-  // React Router goes into the render bundle, so rankRoutesOnce can reach it.
+  plugins: [react(), precompress(), keepRouterWork()],
+  // React Router goes into the render bundle, so keepRouterWork can reach it.
   ssr: { noExternal: ['react-router'] },
   build: {
     outDir: 'dist',

@@ -8,6 +8,7 @@ import * as m004 from './migrations/004-job-alerts.js';
 import * as m005 from './migrations/005-applications.js';
 import * as m006 from './migrations/006-read-paths.js';
 import * as m007 from './migrations/007-tile-json.js';
+import * as m008 from './migrations/008-keyword-country.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '005-applications': m005,
   '006-read-paths': m006,
   '007-tile-json': m007,
+  '008-keyword-country': m008,
 };
 
 /** Every migration's name, oldest first; the last is the schema this release is written for. */

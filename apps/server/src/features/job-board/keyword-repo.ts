@@ -15,6 +15,16 @@ function fts5Term(term: KeywordTerm): string {
 }
 
 const FTS5_TOP_COLUMNS = '{search_title search_school}';
+/** The teacher's words are matched in these only: jobs_fts also holds the country (migration 008). */
+const FTS5_TEXT_COLUMNS = '{search_title search_school search_city search_body}';
+
+/**
+ * The country's jobs in jobs_fts, ANDed in front of every match, so FTS5 hands over one country's
+ * matches rather than every country's. Its slug's words ('south-korea') as a phrase in its column.
+ */
+function fts5Country(country: string): string {
+  return `{country} : "${country.replace(/[^a-z]+/gi, ' ').trim()}"`;
+}
 
 function fts5Match(expression: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`(jobs.rowid in (select rowid from jobs_fts where jobs_fts match ${expression}))`;
@@ -41,7 +51,7 @@ interface KeywordSql {
   topHits: RawBuilder<number> | null;
 }
 
-function keywordSql(db: DbOrTrx, keywords: Keywords): KeywordSql {
+function keywordSql(db: DbOrTrx, keywords: Keywords, country: string): KeywordSql {
   const ranked = keywords.include.slice(0, RANKED_TERMS_MAX);
   if (isPostgres(db)) {
     const top = sql`ts_filter(jobs.search_document, '{a}')`;
@@ -57,13 +67,15 @@ function keywordSql(db: DbOrTrx, keywords: Keywords): KeywordSql {
           : null,
     };
   }
+  const inCountry = fts5Country(country);
+  const inText = (expression: string) => fts5Match(`${inCountry} AND ${FTS5_TEXT_COLUMNS} : (${expression})`);
   return {
-    include: keywords.include.length > 0 ? fts5Match(keywords.include.map(fts5Term).join(' AND ')) : null,
-    exclude: keywords.exclude.length > 0 ? fts5Match(keywords.exclude.map(fts5Term).join(' OR ')) : null,
+    include: keywords.include.length > 0 ? inText(keywords.include.map(fts5Term).join(' AND ')) : null,
+    exclude: keywords.exclude.length > 0 ? inText(keywords.exclude.map(fts5Term).join(' OR ')) : null,
     topHits:
       ranked.length > 0
         ? sql<number>`(${sql.join(
-            ranked.map((t) => fts5Match(`${FTS5_TOP_COLUMNS} : ${fts5Term(t)}`)),
+            ranked.map((t) => fts5Match(`${inCountry} AND ${FTS5_TOP_COLUMNS} : ${fts5Term(t)}`)),
             sql` + `,
           )})`
         : null,
@@ -75,7 +87,7 @@ function keywordSql(db: DbOrTrx, keywords: Keywords): KeywordSql {
  * most words found in the title or school first, then newest first, id as the tie-break.
  */
 export function findLiveJobTilesByKeywords(db: DbOrTrx, f: SearchFilter, keywords: Keywords) {
-  const k = keywordSql(db, keywords);
+  const k = keywordSql(db, keywords, f.country);
   let ids = liveJobIds(db, f);
   if (k.include !== null) ids = ids.where(k.include);
   if (k.exclude !== null) ids = ids.where(sql<SqlBool>`not (${k.exclude})`);
@@ -110,7 +122,7 @@ export function findLiveJobTilesSince(
 ) {
   let ids = liveJobIds(db, { ...f, page: 1 }).where('jobs.published_at', '>', since);
   if (keywords) {
-    const k = keywordSql(db, keywords);
+    const k = keywordSql(db, keywords, f.country);
     if (k.include !== null) ids = ids.where(k.include);
     if (k.exclude !== null) ids = ids.where(sql<SqlBool>`not (${k.exclude})`);
   }

@@ -269,4 +269,23 @@ describe(`keyword search (${dialect})`, () => {
     };
     expect(tile.results[0]?.title).toBe('Phonics Specialist');
   });
+
+  it("matches the country's own name only in the text, and follows a job moved to another country", async () => {
+    // The index also holds each job's country (migration 008): a word never matches it.
+    await createPublishedJob(t, ownerId, {
+      country: 'vietnam',
+      company_name: 'Vietnam Kids Club',
+      title: 'Teacher',
+      description_html: '<p>Teach in Vietnam.</p>',
+    });
+    expect((await search('vietnam')).names).toEqual(['Vietnam Kids Club']);
+    expect((await search('teacher -vietnam')).names).toEqual(['Little Stars', 'Coastal Language Centre']);
+    expect((await search('"south korea"')).names).toEqual([]);
+
+    // Moved to South Korea by anyone: found there, no longer here.
+    await t.db.updateTable('jobs').set({ country: 'south-korea' }).where('id', '=', ids['Little Stars']!).execute();
+    expect((await search('kindergarten')).names).toEqual([]);
+    const korea = await t.inject({ method: 'GET', url: '/api/filter-jobs?country=south-korea&page=1&q=kindergarten' });
+    expect((korea.json() as { results: Tile[] }).results.map((r) => r.companyName)).toEqual(['Little Stars']);
+  });
 });

@@ -83,26 +83,16 @@ export const POSTING_COLUMNS = [
 ] as const;
 
 export function toJob(row: PostingRow, images: string[], favoritedBy: string[], now: number): Job {
-  // Written out rather than spread from the tile: this is the job record's whole answer.
-  return {
-    uuid: row.id,
-    title: row.title,
-    companyName: row.company_name,
-    country: row.country,
-    city: row.city,
-    ageGroup: row.age_group,
-    pay: row.pay,
-    startDate: row.start_date,
-    duration: row.duration,
-    classSize: row.class_size,
-    publishedDate: iso(row.published_at),
-    thumbnail: row.thumbnail,
-    email: row.email,
-    phone: row.phone,
-    link: row.link,
-    descriptionHTML: row.description_html,
-    images,
-    favoritedBy,
-    status: jobStatus(row, now),
-  };
+  // The posting's own fields set on its tile (the header image in place of the tile's), not copied
+  // into a new object.
+  const job = toJobTile(row) as Job;
+  job.thumbnail = row.thumbnail;
+  job.email = row.email;
+  job.phone = row.phone;
+  job.link = row.link;
+  job.descriptionHTML = row.description_html;
+  job.images = images;
+  job.favoritedBy = favoritedBy;
+  job.status = jobStatus(row, now);
+  return job;
 }

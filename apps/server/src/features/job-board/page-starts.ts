@@ -2,6 +2,7 @@
 // pass over its index and kept while no job has changed. Page 500 then costs what page 1 costs, where
 // an offset would skip 6,000 index entries on every request.
 import type { Db } from '../../db/create-db.js';
+import { keptWhileJobsUnchanged } from './kept-while-jobs-unchanged.js';
 import * as repo from './repo.js';
 
 /** Pages up to here are read by offset: skipping at most 108 index entries costs less than a look-up. */
@@ -10,12 +11,7 @@ export const PAGES_BY_OFFSET = 10;
 /** Filters whose page starts are kept, per database; the least recently used go first. */
 const MAX_FILTERS = 500;
 
-interface Starts {
-  version: number;
-  starts: repo.PageStart[];
-}
-
-const byDb = new WeakMap<Db, Map<string, Starts>>();
+const keptStarts = keptWhileJobsUnchanged<repo.PageStart[]>(MAX_FILTERS);
 
 /**
  * Where `page` of the filter starts, or null past its last page. The starts are tagged with the jobs
@@ -28,17 +24,11 @@ export async function findPageStart(
   filter: Omit<repo.SearchFilter, 'page'>,
   page: number,
 ): Promise<repo.PageStart | null> {
-  let kept = byDb.get(db);
-  if (!kept) byDb.set(db, (kept = new Map<string, Starts>()));
   const key = `${filter.country}\u0000${filter.city ?? ''}\u0000${filter.ageGroup ?? ''}`;
-  const version = await repo.findJobsVersion(db);
-  let entry = kept.get(key);
-  if (entry?.version === version) {
-    kept.delete(key); // most recently used last
-  } else {
-    entry = { version, starts: await repo.findPageStarts(db, filter) };
-    if (kept.size >= MAX_FILTERS) kept.delete(kept.keys().next().value!);
-  }
-  kept.set(key, entry);
-  return entry.starts[page - 1] ?? null;
+  // No clock: postings that expire only shorten the end of the list.
+  const starts = await keptStarts(db, key, 0, async () => ({
+    value: await repo.findPageStarts(db, filter),
+    validUntil: Infinity,
+  }));
+  return starts[page - 1] ?? null;
 }

@@ -1,0 +1,38 @@
+// Results worked out from the jobs and kept while they are exact: each is tagged with the jobs version
+// read before it was worked out (content_versions.jobs, db/migrations/006-read-paths.ts), so any change
+// to any job, by any instance or command, makes the next request work it out anew, and with the
+// moment it stops being exact with no write at all (an expiry). A request pays one index look-up for
+// the version. Kept per database, the least recently used going first past `maxKeys`.
+import type { Db } from '../../db/create-db.js';
+import * as repo from './repo.js';
+
+interface Kept<T> {
+  version: number;
+  validUntil: number;
+  value: T;
+}
+
+export interface Worked<T> {
+  value: T;
+  /** When it stops being exact with no write (Infinity: only a write changes it). */
+  validUntil: number;
+}
+
+export function keptWhileJobsUnchanged<T>(maxKeys: number) {
+  const byDb = new WeakMap<Db, Map<string, Kept<T>>>();
+  return async (db: Db, key: string, now: number, workOut: () => Promise<Worked<T>>): Promise<T> => {
+    let kept = byDb.get(db);
+    if (!kept) byDb.set(db, (kept = new Map<string, Kept<T>>()));
+    const version = await repo.findJobsVersion(db);
+    let entry = kept.get(key);
+    if (entry && entry.version === version && now < entry.validUntil) {
+      kept.delete(key); // most recently used last
+    } else {
+      entry = { version, ...(await workOut()) };
+      kept.delete(key);
+      if (kept.size >= maxKeys) kept.delete(kept.keys().next().value!);
+    }
+    kept.set(key, entry);
+    return entry.value;
+  };
+}

@@ -14,7 +14,7 @@ import {
 } from '@teacheast/shared';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { getJob, listCitiesWithJobs, searchJobTilesJson } from '../features/job-board/service.js';
+import { getJob, listCitiesWithJobs, searchAnswerJson } from '../features/job-board/service.js';
 import { compileAnswerSerializer } from './answer-serializer.js';
 
 export const POSTING_ANSWER = /^\/api\/job\/([^/?]+)$/;
@@ -41,7 +41,7 @@ export function createPageAnswers(deps: Deps): PageAnswers {
   const writeCities = serialize(CitiesAnswerSchema);
   const statics = new Map<string, unknown>();
 
-  /** Null where the service refuses (not found, not live): the route answers that. */
+  /** Undefined where the service refuses (not found, not live): the route answers that. */
   const orRoute = async (read: () => Promise<unknown>): Promise<unknown> => {
     try {
       return await read();
@@ -64,8 +64,7 @@ export function createPageAnswers(deps: Deps): PageAnswers {
       if (search) {
         const query = JobSearchSchema.safeParse(Object.fromEntries(new URLSearchParams(search[1])));
         if (!query.success) return undefined;
-        // The tiles arrive written by the database, as the route sends them (JobTileSchema).
-        return orRoute(async () => parsed(`{"results":[${(await searchJobTilesJson(deps, query.data)).join(',')}]}`));
+        return orRoute(async () => parsed(await searchAnswerJson(deps, query.data)));
       }
       const cities = CITIES_ANSWER.exec(apiPath);
       if (cities) {

@@ -52,8 +52,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       // The tiles arrive written (JobTileSchema); the answer is only put around them.
-      const tiles = await jobBoard.searchJobTilesJson(deps, request.query);
-      const answer = `{"results":[${tiles.join(',')}]}`;
+      const answer = await jobBoard.searchAnswerJson(deps, request.query);
       // Sent as the JSON text of a JobSearchAnswer, which Fastify passes on without serialising again.
       return reply.type('application/json; charset=utf-8').send(answer as unknown as JobSearchAnswer);
     },

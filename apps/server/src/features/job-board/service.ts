@@ -44,11 +44,16 @@ export interface SearchInput {
   page: number;
 }
 
+/** A page of search results as the JSON text of a JobSearchAnswer, its tiles already written. */
+export async function searchAnswerJson(deps: Deps, input: SearchInput): Promise<string> {
+  return `{"results":[${(await searchJobTilesJson(deps, input)).join(',')}]}`;
+}
+
 /**
  * A page of search results, each tile already written as JSON (JobTileSchema): the plain searches'
  * tiles are written by the database, the keyword search's by toJobTile.
  */
-export async function searchJobTilesJson(deps: Deps, input: SearchInput): Promise<string[]> {
+async function searchJobTilesJson(deps: Deps, input: SearchInput): Promise<string[]> {
   const { q, ...filters } = input;
   const filter = { ...filters, liveSince: liveSince(deps.clock.now()) };
   const keywords = q === undefined ? null : parseKeywords(q);

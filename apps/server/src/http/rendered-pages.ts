@@ -22,7 +22,7 @@ export interface RenderedPages {
   versionOf(apiPaths: readonly string[]): Promise<AnswerVersion | null>;
   find(url: string, version: AnswerVersion): Buffer | undefined;
   /** Keeps the page until its versions move or `readsSameUntil` (words of time on the page) passes. */
-  keep(url: string, version: AnswerVersion, html: string, readsSameUntil: (now: number) => number): void;
+  keep(url: string, version: AnswerVersion, html: Buffer, readsSameUntil: (now: number) => number): void;
 }
 
 export function createRenderedPages(deps: Deps): RenderedPages | null {
@@ -37,32 +37,32 @@ export function createRenderedPages(deps: Deps): RenderedPages | null {
     pages.delete(key);
   };
 
-  /** What an answer's version is read from, e.g. 'search japan' (a search page's tiles and cities share one). */
-  const versionSourceOf = (apiPath: string): string | null => {
-    if (STATIC_ANSWERS.has(apiPath)) return 'static';
+  /**
+   * Where an answer's version is read from, under a key shared by answers with one version (a search
+   * page's tiles and its cities), so a page reads each version once; null: it cannot be versioned.
+   */
+  const versionSourceOf = (apiPath: string): [string, () => Promise<AnswerVersion>] | null => {
+    if (STATIC_ANSWERS.has(apiPath)) return ['static', () => Promise.resolve({ tag: '', validUntil: Infinity })];
     const posting = POSTING_ANSWER.exec(apiPath);
-    if (posting) return `posting ${decodeURIComponent(posting[1]!)}`;
-    const country = new URLSearchParams(SEARCH_ANSWER.exec(apiPath)?.[1] ?? '').get('country');
-    if (country) return `search ${country}`;
+    const jobId = posting && decodeURIComponent(posting[1]!);
+    if (jobId) return [`posting ${jobId}`, () => postingVersion(deps, jobId)];
     const cities = CITIES_ANSWER.exec(apiPath);
-    if (cities) return `search ${decodeURIComponent(cities[1]!)}`;
+    const country = cities
+      ? decodeURIComponent(cities[1]!)
+      : new URLSearchParams(SEARCH_ANSWER.exec(apiPath)?.[1] ?? '').get('country');
+    if (country) return [`search ${country}`, () => searchVersion(deps, country)];
     return null;
-  };
-  const readVersion = (source: string): Promise<AnswerVersion> => {
-    const space = source.indexOf(' ');
-    const kind = source.slice(0, space);
-    const key = source.slice(space + 1);
-    if (kind === 'posting') return postingVersion(deps, key);
-    if (kind === 'search') return searchVersion(deps, key);
-    return Promise.resolve({ tag: '', validUntil: Infinity });
   };
 
   return {
     async versionOf(apiPaths) {
-      const sources = apiPaths.map(versionSourceOf);
-      if (sources.some((s) => s === null)) return null;
-      const versions = [...new Set(sources as string[])].map(readVersion);
-      const all = await Promise.all(versions);
+      const sources = new Map<string, () => Promise<AnswerVersion>>();
+      for (const apiPath of apiPaths) {
+        const source = versionSourceOf(apiPath);
+        if (!source) return null;
+        sources.set(...source);
+      }
+      const all = await Promise.all([...sources.values()].map((read) => read()));
       return {
         tag: all.map((v) => v.tag).join('|'),
         validUntil: Math.min(...all.map((v) => v.validUntil)),
@@ -78,9 +78,8 @@ export function createRenderedPages(deps: Deps): RenderedPages | null {
       bytes += kept.html.length;
       return kept.html;
     },
-    keep(url, version, text, readsSameUntil) {
+    keep(url, version, html, readsSameUntil) {
       const key = keyOf(url, version);
-      const html = Buffer.from(text);
       forget(key);
       const now = deps.clock.now();
       const validUntil = Math.min(version.validUntil, readsSameUntil(now));

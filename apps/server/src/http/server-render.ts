@@ -118,7 +118,8 @@ export function registerServerRender(
       const page = await renderer.render(url, answerOf, { sanitizeHtml: sanitizeRichText });
       const shell = withHead(page ? shells.renderedShellFor(pathname) : shells.shellFor(pathname), head(url, answerOf));
       if (!page) return sendPage(reply, shell, status);
-      const html = fillShell(shell, page.html, answerOf, renderer.PRERENDER_DATA_ID);
+      // Bytes once, for the socket and for the kept page alike.
+      const html = Buffer.from(fillShell(shell, page.html, answerOf, renderer.PRERENDER_DATA_ID));
       if (version && status === 200) {
         pages?.keep(url, version, html, (now) => renderer.renderedUntil(url, answerOf, now));
       }

@@ -5,7 +5,9 @@
 import { PAGE_SIZE, RANKED_TERMS_MAX, type KeywordTerm, type Keywords } from '@teacheast/shared';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import { TILE_COLUMNS } from '../jobs/presenters.js';
+import type { IndexedJob } from './keyword-index.js';
 import { liveJobIds, type SearchFilter } from './repo.js';
 
 /** FTS5 syntax for one term; its words are letters and digits only, so quoting them is enough. */
@@ -134,4 +136,77 @@ export function findLiveJobTilesSince(
     .orderBy('jobs.published_at', 'desc')
     .orderBy('jobs.id', 'desc')
     .execute();
+}
+
+/** Each live job's version and country: what tells the kept keyword index which countries changed. */
+const liveJobVersionsQuery = preparedQuery((db, p: { liveSince: number }) =>
+  db
+    .selectFrom('jobs')
+    .select(['jobs.id', 'jobs.version', 'jobs.country', 'jobs.published_at'])
+    .where('jobs.published_at', 'is not', null)
+    .where('jobs.published_at', '>', p.liveSince),
+);
+
+export interface LiveJobVersion {
+  id: string;
+  version: number;
+  country: string;
+  publishedAt: number;
+}
+
+export async function findLiveJobVersions(db: DbOrTrx, liveSince: number): Promise<LiveJobVersion[]> {
+  const rows = await liveJobVersionsQuery(db, { liveSince });
+  return rows.map((r) => ({
+    id: r.id,
+    version: Number(r.version),
+    country: r.country,
+    publishedAt: Number(r.published_at),
+  }));
+}
+
+/** Jobs read at once while indexing: a few milliseconds of the database's time each. */
+const INDEXED_JOBS_PER_READ = 2_000;
+
+/**
+ * A country's live jobs with the words they are found by (features/job-board/keyword-index.ts),
+ * newest first, a few thousand at a time, `breathe` awaited between two reads.
+ */
+export async function findIndexedJobs(
+  db: DbOrTrx,
+  country: string,
+  liveSince: number,
+  breathe: () => Promise<void>,
+): Promise<IndexedJob[]> {
+  const jobs: IndexedJob[] = [];
+  for (;;) {
+    const last = jobs.at(-1);
+    let query = db
+      .selectFrom('jobs')
+      .select([
+        'jobs.id',
+        'jobs.city',
+        'jobs.age_group',
+        'jobs.published_at',
+        'jobs.search_title',
+        'jobs.search_school',
+        'jobs.search_city',
+        'jobs.search_body',
+      ])
+      .where('jobs.country', '=', country)
+      .where('jobs.published_at', 'is not', null)
+      .where('jobs.published_at', '>', liveSince);
+    if (last) {
+      query = query
+        .where('jobs.published_at', '<=', last.published_at)
+        .where((eb) => eb.or([eb('jobs.published_at', '<', last.published_at), eb('jobs.id', '<', last.id)]));
+    }
+    const rows = await query
+      .orderBy('jobs.published_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(INDEXED_JOBS_PER_READ)
+      .execute();
+    for (const r of rows) jobs.push({ ...r, published_at: Number(r.published_at) });
+    if (rows.length < INDEXED_JOBS_PER_READ) return jobs;
+    await breathe();
+  }
 }

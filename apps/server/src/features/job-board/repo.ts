@@ -128,6 +128,32 @@ export async function findLiveJobTilesJson(db: DbOrTrx, f: SearchFilter): Promis
   return rows.map(tileText);
 }
 
+/** Up to a page of tiles by id, compiled once with a slot per tile (an unused slot matches nothing). */
+const tilesByIdsQuery = preparedQuery((db, p: Record<string, string>) =>
+  db
+    .selectFrom('jobs')
+    .select(['jobs.id', tileJson(db).as('tile'), 'jobs.published_at'])
+    .where(
+      'jobs.id',
+      'in',
+      Array.from({ length: PAGE_SIZE }, (_, i) => p[`id${i}`]!),
+    ),
+);
+
+/** The tiles of these jobs (at most a page), each as JSON, in the order of `ids`; a missing job is left out. */
+export async function findJobTilesJsonByIds(db: DbOrTrx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length > PAGE_SIZE) throw new Error(`findJobTilesJsonByIds: ${ids.length} ids, at most ${PAGE_SIZE}`);
+  if (ids.length === 0) return [];
+  const params: Record<string, string> = {};
+  for (let i = 0; i < PAGE_SIZE; i++) params[`id${i}`] = ids[i] ?? '';
+  const rows = await tilesByIdsQuery(db, params);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [tileText(row)] : [];
+  });
+}
+
 /** Where a page starts in the newest-first order of a filter. */
 export interface PageStart {
   publishedAt: number;

@@ -2,6 +2,7 @@
 // counted, and who may read a job's metrics.
 import {
   MAX_TIME_REPORT_SECONDS,
+  PAGE_SIZE,
   POSTING_LIFETIME_DAYS,
   parseKeywords,
   type CityCount,
@@ -19,6 +20,7 @@ import * as repo from './repo.js';
 import { findLiveJobTilesByKeywords, findLiveJobTilesSince } from './keyword-repo.js';
 import { countCities } from './city-counts.js';
 import { findPageStart, PAGES_BY_OFFSET } from './page-starts.js';
+import { findKeywordPageIds, refreshKeywordIndex } from './kept-keyword-index.js';
 import { applicationCounts } from '../applications/service.js';
 
 const DAY_MS = 86_400_000;
@@ -58,12 +60,28 @@ async function searchJobTilesJson(deps: Deps, input: SearchInput): Promise<strin
   const filter = { ...filters, liveSince: liveSince(deps.clock.now()) };
   const keywords = q === undefined ? null : parseKeywords(q);
   if (keywords !== null) {
+    const { page, ...rest } = filter;
+    const ids = await findKeywordPageIds(
+      deps.db,
+      { ...rest, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
+      keywords,
+      (err) => deps.log.error({ err }, 'keyword index refresh failed'),
+    );
+    if (ids !== null) return repo.findJobTilesJsonByIds(deps.db, ids);
     const rows = await findLiveJobTilesByKeywords(deps.db, filter, keywords);
     return rows.map((row) => JSON.stringify(toJobTile(row)));
   }
   if (filter.page <= PAGES_BY_OFFSET) return repo.findLiveJobTilesJson(deps.db, filter);
   const start = await findPageStart(deps.db, filter, filter.page);
   return start ? repo.findLiveJobTilesJsonFrom(deps.db, filter, start) : [];
+}
+
+/**
+ * Indexes the live jobs' words in the process (kept-keyword-index.ts) at start, so keyword searches
+ * need not wait for the first one to ask.
+ */
+export function startKeywordIndex(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
+  return refreshKeywordIndex(deps.db, liveSince(deps.clock.now()));
 }
 
 export interface NewJobsInput {

@@ -1,0 +1,197 @@
+// The keyword index held in the process (keyword-index.ts), one per country, kept in step with the
+// database: it answers a search only while the jobs version it was made at (content_versions.jobs,
+// db/migrations/006-read-paths.ts) is still the database's, so no one is ever shown a result a write
+// has changed. After a write the next search goes to the database's own index (keyword-repo.ts) and
+// starts a refresh in the background, which reads every live job's version once and indexes anew
+// only the countries whose jobs changed. Searches it cannot answer exactly as the database would (a
+// phrase, a word the database splits) always go to the database.
+import { COUNTRY_VALUES, type Keywords, type KeywordTerm } from '@teacheast/shared';
+import type { Db } from '../../db/create-db.js';
+import { termsOfWords } from '../../db/search-tokens.js';
+import { CountryIndex, type IndexedJob, type IndexTerm, type ShardSize } from './keyword-index.js';
+import * as keywordRepo from './keyword-repo.js';
+import * as repo from './repo.js';
+
+/** Words the teachers typed that no job holds, remembered with their terms up to this many. */
+const MAX_QUERY_WORDS = 10_000;
+/** Words asked of the database at once. */
+const WORDS_PER_ASK = 5_000;
+
+interface KeptJob {
+  version: number;
+  country: string;
+  publishedAt: number;
+}
+
+interface Kept {
+  /** The jobs version the countries are exact for; null until the first refresh has finished. */
+  version: number | null;
+  /** The live-since moment of the refresh: a search for older jobs than that is not answered here. */
+  liveSince: number;
+  countries: Map<string, CountryIndex>;
+  jobs: Map<string, KeptJob>;
+  /** The database's terms of every word the indexed jobs hold. */
+  terms: Map<string, readonly string[]>;
+  /** And of words only teachers typed. */
+  queryTerms: Map<string, readonly string[]>;
+  refreshing: Promise<void> | null;
+}
+
+const byDb = new WeakMap<Db, Kept>();
+
+function keptFor(db: Db): Kept {
+  let kept = byDb.get(db);
+  if (!kept) {
+    kept = {
+      version: null,
+      liveSince: Infinity,
+      countries: new Map(),
+      jobs: new Map(),
+      terms: new Map(),
+      queryTerms: new Map(),
+      refreshing: null,
+    };
+    byDb.set(db, kept);
+  }
+  return kept;
+}
+
+/** Lets the requests waiting behind a long piece of indexing run. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function learnTerms(db: Db, kept: Kept, words: Set<string>): Promise<void> {
+  const unknown = [...words].filter((word) => !kept.terms.has(word));
+  for (let i = 0; i < unknown.length; i += WORDS_PER_ASK) {
+    const batch = unknown.slice(i, i + WORDS_PER_ASK);
+    const terms = await termsOfWords(db, batch);
+    batch.forEach((word, j) => kept.terms.set(word, terms[j] ?? []));
+  }
+}
+
+function wordsOfJobs(jobs: readonly IndexedJob[]): Set<string> {
+  const words = new Set<string>();
+  for (const job of jobs) {
+    for (const text of [job.search_title, job.search_school, job.search_city, job.search_body]) {
+      for (const word of text.split(' ')) if (word !== '') words.add(word);
+    }
+  }
+  return words;
+}
+
+/** The countries whose live jobs differ from the kept ones (an expiry alone changes nothing kept). */
+function changedCountries(kept: Kept, rows: readonly keywordRepo.LiveJobVersion[], liveSince: number): Set<string> {
+  if (kept.version === null) return new Set(COUNTRY_VALUES);
+  const changed = new Set<string>();
+  const current = new Set<string>();
+  for (const row of rows) {
+    current.add(row.id);
+    const old = kept.jobs.get(row.id);
+    if (old && old.version === row.version && old.country === row.country && old.publishedAt === row.publishedAt) {
+      continue;
+    }
+    changed.add(row.country);
+    if (old) changed.add(old.country);
+  }
+  for (const [id, old] of kept.jobs) {
+    if (!current.has(id) && old.publishedAt > liveSince) changed.add(old.country);
+  }
+  return changed;
+}
+
+async function refresh(db: Db, kept: Kept, liveSince: number): Promise<void> {
+  const version = await repo.findJobsVersion(db);
+  const rows = await keywordRepo.findLiveJobVersions(db, liveSince);
+  const countries = new Map(kept.version === null ? [] : kept.countries);
+  for (const country of changedCountries(kept, rows, liveSince)) {
+    const jobs = await keywordRepo.findIndexedJobs(db, country, liveSince, breathe);
+    await learnTerms(db, kept, wordsOfJobs(jobs));
+    await breathe();
+    countries.set(country, await CountryIndex.build(jobs, (word) => kept.terms.get(word) ?? [], breathe));
+  }
+  kept.countries = countries;
+  kept.jobs = new Map(rows.map((r) => [r.id, { version: r.version, country: r.country, publishedAt: r.publishedAt }]));
+  kept.liveSince = liveSince;
+  kept.version = version;
+}
+
+/**
+ * Brings the index to the database's current jobs (tests and the server's start call it; a search
+ * that finds it behind starts it without waiting). One refresh at a time per database.
+ */
+export function refreshKeywordIndex(db: Db, liveSince: number): Promise<void> {
+  const kept = keptFor(db);
+  kept.refreshing ??= refresh(db, kept, liveSince).finally(() => {
+    kept.refreshing = null;
+  });
+  return kept.refreshing;
+}
+
+/** Asks the database for the terms of the typed words the index has not met yet. */
+async function learnQueryWords(db: Db, kept: Kept, keywords: Keywords): Promise<void> {
+  const unknown = [...keywords.include, ...keywords.exclude].flatMap((t) =>
+    t.kind === 'word' && !kept.terms.has(t.word) && !kept.queryTerms.has(t.word) ? [t.word] : [],
+  );
+  if (unknown.length === 0) return;
+  const terms = await termsOfWords(db, unknown);
+  if (kept.queryTerms.size + unknown.length > MAX_QUERY_WORDS) kept.queryTerms.clear();
+  unknown.forEach((word, i) => kept.queryTerms.set(word, terms[i] ?? []));
+}
+
+/**
+ * Words and prefixes as the index reads them; null for a phrase, or a word the database does not
+ * make one term of (FTS5 would read it as a phrase).
+ */
+function indexTerms(kept: Kept, terms: readonly KeywordTerm[]): IndexTerm[] | null {
+  const found: IndexTerm[] = [];
+  for (const t of terms) {
+    if (t.kind !== 'word') return null;
+    const termsOfWord = kept.terms.get(t.word) ?? kept.queryTerms.get(t.word);
+    if (termsOfWord?.length !== 1) return null;
+    found.push({ term: termsOfWord[0]!, prefix: t.prefix });
+  }
+  return found;
+}
+
+export interface KeywordPage {
+  country: string;
+  city?: string;
+  ageGroup?: string;
+  liveSince: number;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The ids of a page of a keyword search, in the order the database's own search gives them, or null
+ * when the kept index cannot answer it now (behind the database, or a search it does not read): the
+ * caller then asks the database.
+ */
+export async function findKeywordPageIds(
+  db: Db,
+  page: KeywordPage,
+  keywords: Keywords,
+  onRefreshError: (err: unknown) => void = () => undefined,
+): Promise<string[] | null> {
+  const kept = keptFor(db);
+  const version = await repo.findJobsVersion(db);
+  if (kept.version !== version) {
+    refreshKeywordIndex(db, page.liveSince).catch(onRefreshError);
+    return null;
+  }
+  if (page.liveSince < kept.liveSince) return null;
+  await learnQueryWords(db, kept, keywords);
+  const include = indexTerms(kept, keywords.include);
+  const exclude = include && indexTerms(kept, keywords.exclude);
+  if (!include || !exclude) return null;
+  // Again: a refresh may have finished while a word was asked of the database.
+  if (kept.version !== version) return null;
+  const country = kept.countries.get(page.country);
+  if (!country) return [];
+  return country.search({ ...page, include, exclude });
+}
+
+/** What the kept index holds, per country (the benchmark and tests read it). */
+export function keywordIndexSize(db: Db): Map<string, ShardSize> {
+  const kept = keptFor(db);
+  return new Map([...kept.countries].map(([country, index]) => [country, index.size()]));
+}

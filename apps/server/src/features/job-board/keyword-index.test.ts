@@ -1,0 +1,222 @@
+// The keyword index kept in the process must answer every search it takes exactly as the database's own
+// index does (keyword-repo.ts), and must never answer once a write has changed what it holds.
+import { AGE_GROUPS, parseKeywords } from '@teacheast/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../../test/harness.js';
+import { FTS5_TOKENIZE } from '../../db/search-tokens.js';
+import { liveSince } from '../jobs/lifecycle.js';
+import { findKeywordPageIds, keywordIndexSize, refreshKeywordIndex } from './kept-keyword-index.js';
+import { findLiveJobTilesByKeywords } from './keyword-repo.js';
+
+/** A small generator with a seed, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+  };
+}
+
+// Word forms the stemmer folds together (teach/teaching/teacher…), prefixes of one another, and
+// accented ones: what separates a faithful index from a nearly faithful one.
+const VOCABULARY = [
+  'teach',
+  'teacher',
+  'teachers',
+  'teaching',
+  'business',
+  'businesses',
+  'kindergarten',
+  'kinder',
+  'school',
+  'schools',
+  'english',
+  'weekend',
+  'weekends',
+  'housing',
+  'visa',
+  'Đà',
+  'Nẵng',
+  'café',
+  'university',
+  'universal',
+  'connect',
+  'connection',
+  'connected',
+  'math',
+  'mathematics',
+  'science',
+  'camp',
+  'summer',
+  'phonics',
+  'no',
+  '2026',
+  'e-learning',
+];
+const CITIES: Record<string, string[]> = { vietnam: ['Hanoi', 'Da Nang'], japan: ['Tokyo', 'Osaka'] };
+const DAY = 86_400_000;
+
+describe(`the kept keyword index (${dialect})`, () => {
+  let t: TestApp;
+  let ownerId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ownerId = (await createUser(t)).id;
+    const r = random(7);
+    const words = (n: number) => Array.from({ length: n }, () => r.pick(VOCABULARY)).join(' ');
+    const now = t.clock.now();
+    for (let i = 0; i < 160; i++) {
+      const country = i % 3 === 0 ? 'japan' : 'vietnam';
+      await createPublishedJob(t, ownerId, {
+        country,
+        city: r.pick(CITIES[country]!),
+        age_group: r.pick(AGE_GROUPS),
+        company_name: `${r.pick(['Sunrise', 'Lotus', 'Maple'])} ${words(1)}`,
+        title: r.int(4) === 0 ? '' : words(1 + r.int(3)),
+        description_html: `<p>${words(3 + r.int(12))}</p><p>${words(r.int(6))} &amp; more</p>`,
+        // A few share a moment, so the id decides their order; some have expired.
+        published_at: now - (r.int(4) === 0 ? 5000 : r.int(60) * DAY + r.int(1000)),
+      });
+    }
+  });
+  afterAll(async () => t.close());
+
+  const live = () => liveSince(t.clock.now());
+
+  async function both(q: string, filter: { country: string; city?: string; ageGroup?: string }, page: number) {
+    const keywords = parseKeywords(q)!;
+    const kept = await findKeywordPageIds(
+      t.db,
+      { ...filter, liveSince: live(), offset: (page - 1) * 12, limit: 12 },
+      keywords,
+    );
+    const rows = await findLiveJobTilesByKeywords(t.db, { ...filter, liveSince: live(), page }, keywords);
+    return { kept, database: rows.map((row) => row.id) };
+  }
+
+  it('is made with the tokenizer of jobs_fts', async () => {
+    if (dialect !== 'sqlite') return;
+    const table = await t.db
+      .selectFrom('sqlite_master' as never)
+      .select('sql' as never)
+      .where('name' as never, '=', 'jobs_fts' as never)
+      .executeTakeFirstOrThrow();
+    expect((table as { sql: string }).sql).toContain(FTS5_TOKENIZE);
+  });
+
+  it('answers 400 random searches exactly as the database does', async () => {
+    await refreshKeywordIndex(t.db, live());
+    const r = random(11);
+    let answered = 0;
+    let nonEmpty = 0;
+    for (let i = 0; i < 400; i++) {
+      const parts = Array.from({ length: 1 + r.int(3) }, () => r.pick(VOCABULARY));
+      if (r.int(4) === 0) parts.push(`-${r.pick(VOCABULARY)}`);
+      // The last word is a prefix unless a space follows it; sometimes cut short.
+      let q = parts.join(' ');
+      if (r.int(3) === 0) q = q.slice(0, -1 - r.int(3));
+      if (r.int(4) === 0) q += ' ';
+      if (parseKeywords(q) === null) continue;
+      const country = r.pick(['vietnam', 'japan']);
+      const filter = {
+        country,
+        ...(r.int(4) === 0 ? { city: r.pick(CITIES[country]!) } : {}),
+        ...(r.int(4) === 0 ? { ageGroup: r.pick(AGE_GROUPS) } : {}),
+      };
+      const page = 1 + (r.int(3) === 0 ? r.int(3) : 0);
+      const { kept, database } = await both(q, filter, page);
+      if (kept === null) continue;
+      answered++;
+      if (database.length > 0) nonEmpty++;
+      expect([q, filter, page, kept]).toEqual([q, filter, page, database]);
+    }
+    // Most searches are single words or prefixes the index takes; phrases go to the database.
+    expect(answered).toBeGreaterThan(300);
+    expect(nonEmpty).toBeGreaterThan(150);
+  });
+
+  it('ranks title and school hits above description hits, as the database does, across pages', async () => {
+    await refreshKeywordIndex(t.db, live());
+    for (const q of ['teacher', 'school english', 'business teach', 'connection kinder']) {
+      for (const page of [1, 2, 3]) {
+        const { kept, database } = await both(q, { country: 'vietnam' }, page);
+        expect([q, page, kept]).toEqual([q, page, database]);
+      }
+    }
+  });
+
+  it('leaves phrases, and words the database splits, to the database', async () => {
+    await refreshKeywordIndex(t.db, live());
+    expect((await both('"no weekends"', { country: 'vietnam' }, 1)).kept).toBeNull();
+    expect((await both('e-learning', { country: 'vietnam' }, 1)).kept).toBeNull();
+    expect((await both('-"summer camp"', { country: 'vietnam' }, 1)).kept).toBeNull();
+  });
+
+  it('does not answer after a write until it is refreshed, then answers with the write', async () => {
+    await refreshKeywordIndex(t.db, live());
+    expect((await both('phonics', { country: 'japan' }, 1)).kept).not.toBeNull();
+
+    const id = await createPublishedJob(t, ownerId, {
+      country: 'japan',
+      company_name: 'Zebra Academy',
+      title: 'Phonics Lead',
+      published_at: t.clock.now(),
+    });
+    expect((await both('phonics', { country: 'japan' }, 1)).kept).toBeNull();
+    await refreshKeywordIndex(t.db, live());
+    const afterInsert = await both('phonics', { country: 'japan' }, 1);
+    expect(afterInsert.kept?.[0]).toBe(id);
+    expect(afterInsert.kept).toEqual(afterInsert.database);
+
+    // An edit by anyone, straight in the database: the old word no longer finds it.
+    await t.db.updateTable('jobs').set({ search_title: 'zoology lead' }).where('id', '=', id).execute();
+    expect((await both('zoology', { country: 'japan' }, 1)).kept).toBeNull();
+    await refreshKeywordIndex(t.db, live());
+    expect((await both('zoology', { country: 'japan' }, 1)).kept).toEqual([id]);
+    expect((await both('phonics', { country: 'japan' }, 1)).kept).not.toContain(id);
+
+    // Moved to another country, then taken away.
+    await t.db.updateTable('jobs').set({ country: 'vietnam' }).where('id', '=', id).execute();
+    await refreshKeywordIndex(t.db, live());
+    expect((await both('zoology', { country: 'japan' }, 1)).kept).toEqual([]);
+    expect((await both('zoology', { country: 'vietnam' }, 1)).kept).toEqual([id]);
+    await t.db.deleteFrom('jobs').where('id', '=', id).execute();
+    await refreshKeywordIndex(t.db, live());
+    expect((await both('zoology', { country: 'vietnam' }, 1)).kept).toEqual([]);
+  });
+
+  it('lets postings expire without a write, and does not answer for a moment before its refresh', async () => {
+    const madeAt = live();
+    await refreshKeywordIndex(t.db, madeAt);
+    const allPages = async () => {
+      const pages = await Promise.all([1, 2, 3, 4, 5, 6].map((page) => both('teach', { country: 'vietnam' }, page)));
+      return { kept: pages.flatMap((p) => p.kept ?? ['none']), database: pages.flatMap((p) => p.database) };
+    };
+    const before = await allPages();
+    expect(before.kept).toEqual(before.database);
+    t.clock.advance(30 * DAY);
+    const later = await allPages();
+    expect(later.kept).toEqual(later.database);
+    expect(later.kept.length).toBeLessThan(before.kept.length);
+    // A search for a moment before the index was made cannot be answered from it.
+    const earlier = { country: 'vietnam', liveSince: madeAt - DAY, offset: 0, limit: 12 };
+    expect(await findKeywordPageIds(t.db, earlier, parseKeywords('teach')!)).toBeNull();
+  });
+
+  it('serves the route: a search through HTTP answers what the index finds', async () => {
+    await refreshKeywordIndex(t.db, live());
+    const res = await t.inject({ method: 'GET', url: '/api/filter-jobs?country=vietnam&q=school%20teach&page=1' });
+    expect(res.statusCode).toBe(200);
+    const ids = (res.json() as { results: { uuid: string }[] }).results.map((r) => r.uuid);
+    const { kept } = await both('school teach', { country: 'vietnam' }, 1);
+    expect(kept).not.toBeNull();
+    expect(ids).toEqual(kept);
+    expect(keywordIndexSize(t.db).get('vietnam')?.jobs).toBeGreaterThan(0);
+  });
+});

@@ -101,11 +101,11 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'fastify', '@fastify/*', 'kysely'] }],
     },
   },
-  // The server's layers (docs/ARCHITECTURE.md): shared ← db, integrations ← features ← http, app.
+  // The server's layers (docs/ARCHITECTURE.md): shared ← db, integrations, lib ← features ← http, app.
   // Each block names what a layer may not import; a later block for the same files replaces an
   // earlier one's rule, so every block lists its whole set.
   ...serverLayer(
-    ['apps/server/src/integrations/**', 'apps/server/src/db/**'],
+    ['apps/server/src/integrations/**', 'apps/server/src/db/**', 'apps/server/src/lib/**'],
     [...UPPER_LAYERS, '**/features/**', '../features/**'],
   ),
   ...serverLayer(

@@ -51,6 +51,11 @@ describe('server layers', () => {
       "import { x } from '../features/accounts/service.js';\nexport const y = x;",
     ],
     [
+      'the shared helpers (lib/) importing a feature',
+      `${server}/lib/bitmaps.ts`,
+      "import { x } from '../features/accounts/service.js';\nexport const y = x;",
+    ],
+    [
       'the data layer importing the demo seed',
       `${server}/db/migrate.ts`,
       "import { x } from '../demo/seed-demo.js';\nexport const y = x;",

@@ -9,6 +9,7 @@ import * as m005 from './migrations/005-applications.js';
 import * as m006 from './migrations/006-read-paths.js';
 import * as m007 from './migrations/007-tile-json.js';
 import * as m008 from './migrations/008-keyword-country.js';
+import * as m009 from './migrations/009-resume-board-version.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006-read-paths': m006,
   '007-tile-json': m007,
   '008-keyword-country': m008,
+  '009-resume-board-version': m009,
 };
 
 /** Every migration's name, oldest first; the last is the schema this release is written for. */

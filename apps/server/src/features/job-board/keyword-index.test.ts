@@ -2,24 +2,17 @@
 // index does (keyword-repo.ts), and must never answer once a write has changed what it holds.
 import { AGE_GROUPS, parseKeywords } from '@teacheast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRandom } from '../../demo/factories.js';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../../test/harness.js';
 import { FTS5_TOKENIZE } from '../../db/search-tokens.js';
 import { liveSince } from '../jobs/lifecycle.js';
 import { findKeywordPageIds, keywordIndexSize, refreshKeywordIndex } from './kept-keyword-index.js';
 import { findLiveJobTilesByKeywords } from './keyword-repo.js';
 
-/** A small generator with a seed, so a failure can be replayed. */
+/** A seeded generator (so a failure can be replayed); `int(n)` is below n. */
 function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-  };
+  const r = createRandom(seed);
+  return { pick: r.pick, int: (n: number) => r.int(0, n - 1) };
 }
 
 // Word forms the stemmer folds together (teach/teaching/teacher…), prefixes of one another, and

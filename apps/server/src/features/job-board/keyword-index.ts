@@ -10,6 +10,7 @@
 // Sets are kept as bitmaps when a term is common and as sorted numbers when it is rare (one 32-bit word
 // of bitmap per 32 jobs against one per job holding the term), so memory follows the smaller of the two.
 import { RANKED_TERMS_MAX } from '@teacheast/shared';
+import { BitPage, bitmapOf, prefixWord, wordsFor } from '../../lib/bitmaps.js';
 
 /** The columns of a job the index reads (jobs' search_* columns: folded words, one space apart). */
 export interface IndexedJob {
@@ -87,7 +88,7 @@ export class CountryIndex {
     private readonly text: TermSets,
     private readonly top: TermSets,
   ) {
-    this.words = Math.ceil(ids.length / 32);
+    this.words = wordsFor(ids.length);
   }
 
   /**
@@ -103,7 +104,7 @@ export class CountryIndex {
     const sorted = [...jobs].sort(
       (a, b) => b.published_at - a.published_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
     );
-    const words = Math.ceil(sorted.length / 32);
+    const words = wordsFor(sorted.length);
     // Each term numbered at its first sight, each word read into term numbers once.
     const termNumbers = new Map<string, number>();
     const termsOfWord = new Map<string, number[]>();
@@ -224,10 +225,7 @@ export class CountryIndex {
     const s = scratchFor(words);
     const match = s.match;
     const live = this.liveCount(q.liveSince);
-    for (let w = 0; w < words; w++) {
-      const first = w * 32;
-      match[w] = live >= first + 32 ? 0xffffffff : live <= first ? 0 : 0xffffffff >>> (32 - (live - first));
-    }
+    for (let w = 0; w < words; w++) match[w] = prefixWord(w, live);
     if (q.city !== undefined) {
       const bits = this.cities.get(q.city);
       if (bits === undefined) return [];
@@ -277,34 +275,18 @@ export class CountryIndex {
       p2[w] = c2;
       p3[w] = c3;
     }
-    const found: string[] = [];
-    let skip = q.offset;
-    for (let hits = k; hits >= 0 && found.length < q.limit; hits--) {
+    const page = new BitPage(q.offset, q.limit);
+    for (let hits = k; hits >= 0 && !page.full; hits--) {
       const b0 = hits & 1 ? 0 : -1;
       const b1 = hits & 2 ? 0 : -1;
       const b2 = hits & 4 ? 0 : -1;
       const b3 = hits & 8 ? 0 : -1;
-      for (let w = 0; w < words && found.length < q.limit; w++) {
-        // The jobs of word w with exactly `hits` hits: each plane as it is, or inverted.
-        let bits = match[w]! & (p0[w]! ^ b0) & (p1[w]! ^ b1) & (p2[w]! ^ b2) & (p3[w]! ^ b3);
-        if (bits === 0) continue;
-        const count = popcount(bits);
-        if (skip >= count) {
-          skip -= count;
-          continue;
-        }
-        while (bits !== 0 && found.length < q.limit) {
-          const lowest = bits & -bits;
-          bits ^= lowest;
-          if (skip > 0) {
-            skip--;
-            continue;
-          }
-          found.push(this.ids[w * 32 + 31 - Math.clz32(lowest)]!);
-        }
+      // The jobs of each word with exactly `hits` hits: each plane as it is, or inverted.
+      for (let w = 0; w < words && !page.full; w++) {
+        page.take(w, match[w]! & (p0[w]! ^ b0) & (p1[w]! ^ b1) & (p2[w]! ^ b2) & (p3[w]! ^ b3));
       }
     }
-    return found;
+    return page.found.map((n) => this.ids[n]!);
   }
 }
 
@@ -343,22 +325,10 @@ function jobSet(list: number[], words: number): JobSet {
   return { dense: false, numbers: Uint32Array.from(list) };
 }
 
-function bitmapOf(list: readonly number[], words: number): Uint32Array {
-  const bits = new Uint32Array(words);
-  for (const job of list) bits[job >>> 5]! |= 1 << (job & 31);
-  return bits;
-}
-
 function orInto(bits: Uint32Array, set: JobSet, words: number): void {
   if (set.dense) {
     for (let w = 0; w < words; w++) bits[w]! |= set.bits[w]!;
     return;
   }
   for (const job of set.numbers) bits[job >>> 5]! |= 1 << (job & 31);
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

@@ -2,7 +2,7 @@
 import { PAGE_SIZE } from '@teacheast/shared';
 import { sql } from 'kysely';
 import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
-import { preparedQuery } from '../../db/prepared-query.js';
+import { idSlots, preparedQuery, readByIds } from '../../db/prepared-query.js';
 import { isoText, POSTING_COLUMNS, TILE_COLUMNS, type PostingRow } from '../jobs/presenters.js';
 
 export interface SearchFilter {
@@ -133,25 +133,13 @@ const tilesByIdsQuery = preparedQuery((db, p: Record<string, string>) =>
   db
     .selectFrom('jobs')
     .select(['jobs.id', tileJson(db).as('tile'), 'jobs.published_at'])
-    .where(
-      'jobs.id',
-      'in',
-      Array.from({ length: PAGE_SIZE }, (_, i) => p[`id${i}`]!),
-    ),
+    .where('jobs.id', 'in', idSlots(p, PAGE_SIZE)),
 );
 
 /** The tiles of these jobs (at most a page), each as JSON, in the order of `ids`; a missing job is left out. */
 export async function findJobTilesJsonByIds(db: DbOrTrx, ids: readonly string[]): Promise<string[]> {
-  if (ids.length > PAGE_SIZE) throw new Error(`findJobTilesJsonByIds: ${ids.length} ids, at most ${PAGE_SIZE}`);
-  if (ids.length === 0) return [];
-  const params: Record<string, string> = {};
-  for (let i = 0; i < PAGE_SIZE; i++) params[`id${i}`] = ids[i] ?? '';
-  const rows = await tilesByIdsQuery(db, params);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [tileText(row)] : [];
-  });
+  const rows = await readByIds((params) => tilesByIdsQuery(db, params), ids, PAGE_SIZE);
+  return rows.map(tileText);
 }
 
 /** Where a page starts in the newest-first order of a filter. */

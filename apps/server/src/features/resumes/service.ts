@@ -6,6 +6,7 @@ import {
   MAX_PDF_BYTES,
   MESSAGES,
   MIN_RESUME_TEXT_CHARS,
+  PAGE_SIZE,
   ResumeDetailsSchema,
   type ProfileImage,
   type Resume,
@@ -28,6 +29,7 @@ import { enforceImageDecode } from '../../integrations/limiter/limiter.js';
 import { requireActiveSubscription } from '../subscriptions/service.js';
 import { employerMayReadResume } from '../applications/service.js';
 import * as repo from './repo.js';
+import { findBoardPageIds } from './board-index.js';
 import { PDF_LINK_TTL_MS, checkLink, imageLinkExpiry, signLink } from './signed-links.js';
 
 const PROFILE_IMAGE_PX = 400;
@@ -295,7 +297,10 @@ export async function searchResumeBoard(
   filters: repo.BoardFilters,
 ): Promise<ResumeBoardAnswer> {
   await requireActiveSubscription(deps, user.id);
-  const rows = await repo.searchBoard(deps.db, filters);
+  const ids = await findBoardPageIds(deps.db, filters, PAGE_SIZE, (err) =>
+    deps.log.error({ err }, 'resume board index refresh failed'),
+  );
+  const rows = ids ? await repo.findBoardTilesByIds(deps.db, ids) : await repo.searchBoard(deps.db, filters);
   return { results: rows.map((row) => toTile(deps, row)) };
 }
 

@@ -1,0 +1,124 @@
+// The resume board's published resumes held in the process: numbered most recently updated first (then
+// by id, both descending, as the board orders them), with a bitmap of the resumes holding each value of
+// each filter. A page with any filters is then an AND of at most six bitmaps and a count of bits up to
+// its offset, where the database walks its whole index to learn that a deep filtered page is empty.
+// It answers only at the resumes version it was made at (content_versions.resumes, migration 009), so
+// no one is shown a board a write has changed: after a write the next request reads the database, and
+// the index is made again in the background (20,000 resumes: tens of milliseconds).
+import type { Db } from '../../db/create-db.js';
+import { BitPage, bitmapOf, prefixWord, wordsFor } from '../../lib/bitmaps.js';
+import * as repo from './repo.js';
+
+/** The board's filters and the column each one matches. */
+const FILTERS = [
+  ['nationality', 'nationality'],
+  ['education', 'education'],
+  ['experience', 'experience'],
+  ['desiredCountry', 'desired_country'],
+  ['desiredStartDate', 'desired_start_date'],
+  ['desiredAgeGroup', 'desired_age_group'],
+] as const satisfies readonly (readonly [keyof repo.BoardFilters, (typeof repo.BOARD_FILTER_COLUMNS)[number]])[];
+
+type BoardFilterValues = Omit<repo.BoardFilters, 'page'>;
+
+class BoardIndex {
+  private readonly words: number;
+
+  private constructor(
+    private readonly ids: string[],
+    /** `${column}\u0000${value}` → the resumes holding it. */
+    private readonly bitmaps: Map<string, Uint32Array>,
+  ) {
+    this.words = wordsFor(ids.length);
+  }
+
+  static build(entries: readonly repo.BoardEntry[]): BoardIndex {
+    const sorted = [...entries].sort(
+      (a, b) => b.last_updated_at - a.last_updated_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+    );
+    const lists = new Map<string, number[]>();
+    sorted.forEach((entry, i) => {
+      for (const [, column] of FILTERS) {
+        const key = `${column}\u0000${entry[column]}`;
+        const list = lists.get(key);
+        if (list) list.push(i);
+        else lists.set(key, [i]);
+      }
+    });
+    const words = wordsFor(sorted.length);
+    return new BoardIndex(
+      sorted.map((entry) => entry.id),
+      new Map([...lists].map(([key, list]) => [key, bitmapOf(list, words)])),
+    );
+  }
+
+  /** The ids of `limit` resumes matching every given filter from `offset`, in the board's order. */
+  page(filters: BoardFilterValues, offset: number, limit: number): string[] {
+    const sets: Uint32Array[] = [];
+    for (const [name, column] of FILTERS) {
+      const value = filters[name];
+      if (!value) continue;
+      const bits = this.bitmaps.get(`${column}\u0000${value}`);
+      if (!bits) return [];
+      sets.push(bits);
+    }
+    if (sets.length === 0) return this.ids.slice(offset, offset + limit);
+    const page = new BitPage(offset, limit);
+    const count = this.ids.length;
+    for (let w = 0; w < this.words && !page.full; w++) {
+      let bits = prefixWord(w, count);
+      for (const set of sets) bits &= set[w]!;
+      page.take(w, bits);
+    }
+    return page.found.map((n) => this.ids[n]!);
+  }
+}
+
+interface Kept {
+  /** The resumes version the index was made at; null until the first is made. */
+  version: number | null;
+  index: BoardIndex | null;
+  refreshing: Promise<void> | null;
+}
+
+const byDb = new WeakMap<Db, Kept>();
+
+function keptFor(db: Db): Kept {
+  let kept = byDb.get(db);
+  if (!kept) byDb.set(db, (kept = { version: null, index: null, refreshing: null }));
+  return kept;
+}
+
+/** Makes the index anew from the database's published resumes; one at a time per database. */
+export function refreshBoardIndex(db: Db): Promise<void> {
+  const kept = keptFor(db);
+  kept.refreshing ??= (async () => {
+    // The version first: a write after it moves it past what the index is tagged with.
+    const version = await repo.findBoardVersion(db);
+    const index = BoardIndex.build(await repo.findBoardEntries(db));
+    kept.index = index;
+    kept.version = version;
+  })().finally(() => {
+    kept.refreshing = null;
+  });
+  return kept.refreshing;
+}
+
+/**
+ * The ids of a page of the board, or null while the index is behind the database (the caller reads
+ * the database, and the index is made again in the background).
+ */
+export async function findBoardPageIds(
+  db: Db,
+  filters: repo.BoardFilters,
+  limit: number,
+  onRefreshError: (err: unknown) => void,
+): Promise<string[] | null> {
+  const kept = keptFor(db);
+  const version = await repo.findBoardVersion(db);
+  if (kept.version !== version || kept.index === null) {
+    refreshBoardIndex(db).catch(onRefreshError);
+    return null;
+  }
+  return kept.index.page(filters, (filters.page - 1) * limit, limit);
+}

@@ -58,28 +58,3 @@ export function preparedQuery<P extends Record<string, Value>, R>(
     return result.rows;
   };
 }
-
-/** A read of up to `slots` rows by id, compiled once: the stand-ins `id0`…, each a bound value. */
-export function idSlots(p: Record<string, string>, slots: number): string[] {
-  return Array.from({ length: slots }, (_, i) => p[`id${i}`]!);
-}
-
-/**
- * Runs such a read for `ids` (an unused slot is '', which no row has) and answers its rows in the
- * order of `ids`, leaving out any not found.
- */
-export async function readByIds<R extends { id: string }>(
-  read: (params: Record<string, string>) => Promise<R[]>,
-  ids: readonly string[],
-  slots: number,
-): Promise<R[]> {
-  if (ids.length > slots) throw new Error(`readByIds: ${ids.length} ids for ${slots} slots`);
-  if (ids.length === 0) return [];
-  const params: Record<string, string> = {};
-  for (let i = 0; i < slots; i++) params[`id${i}`] = ids[i] ?? '';
-  const byId = new Map((await read(params)).map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [row] : [];
-  });
-}

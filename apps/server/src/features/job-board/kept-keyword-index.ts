@@ -8,7 +8,7 @@
 import { COUNTRY_VALUES, type Keywords, type KeywordTerm } from '@teacheast/shared';
 import type { Db } from '../../db/create-db.js';
 import { termsOfWords } from '../../db/search-tokens.js';
-import { CountryIndex, type IndexedJob, type IndexTerm, type ShardSize } from './keyword-index.js';
+import { CountryIndex, type FoundJob, type IndexedJob, type IndexTerm, type ShardSize } from './keyword-index.js';
 import * as keywordRepo from './keyword-repo.js';
 import * as repo from './repo.js';
 
@@ -162,16 +162,16 @@ export interface KeywordPage {
 }
 
 /**
- * The ids of a page of a keyword search, in the order the database's own search gives them, or null
- * when the kept index cannot answer it now (behind the database, or a search it does not read): the
- * caller then asks the database.
+ * A page of a keyword search, in the order the database's own search gives it, or null when the kept
+ * index cannot answer it now (behind the database, or a search it does not read): the caller then asks
+ * the database.
  */
-export async function findKeywordPageIds(
+export async function findKeywordPage(
   db: Db,
   page: KeywordPage,
   keywords: Keywords,
   onRefreshError: (err: unknown) => void = () => undefined,
-): Promise<string[] | null> {
+): Promise<FoundJob[] | null> {
   const kept = keptFor(db);
   const version = await repo.findJobsVersion(db);
   if (kept.version !== version) {

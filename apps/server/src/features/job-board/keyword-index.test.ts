@@ -6,8 +6,9 @@ import { createRandom } from '../../demo/factories.js';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../../test/harness.js';
 import { FTS5_TOKENIZE } from '../../db/search-tokens.js';
 import { liveSince } from '../jobs/lifecycle.js';
-import { findKeywordPageIds, keywordIndexSize, refreshKeywordIndex } from './kept-keyword-index.js';
+import { findKeywordPage, keywordIndexSize, refreshKeywordIndex } from './kept-keyword-index.js';
 import { findLiveJobTilesByKeywords } from './keyword-repo.js';
+import { toJobTile } from '../jobs/presenters.js';
 
 /** A seeded generator (so a failure can be replayed); `int(n)` is below n. */
 function random(seed: number) {
@@ -84,13 +85,18 @@ describe(`the kept keyword index (${dialect})`, () => {
 
   async function both(q: string, filter: { country: string; city?: string; ageGroup?: string }, page: number) {
     const keywords = parseKeywords(q)!;
-    const kept = await findKeywordPageIds(
+    const found = await findKeywordPage(
       t.db,
       { ...filter, liveSince: live(), offset: (page - 1) * 12, limit: 12 },
       keywords,
     );
     const rows = await findLiveJobTilesByKeywords(t.db, { ...filter, liveSince: live(), page }, keywords);
-    return { kept, database: rows.map((row) => row.id) };
+    return {
+      kept: found?.map((job) => job.id) ?? null,
+      database: rows.map((row) => row.id),
+      keptTiles: found?.map((job) => JSON.parse(job.tile) as unknown) ?? null,
+      databaseTiles: rows.map((row) => toJobTile(row)),
+    };
   }
 
   it('is made with the tokenizer of jobs_fts', async () => {
@@ -123,11 +129,12 @@ describe(`the kept keyword index (${dialect})`, () => {
         ...(r.int(4) === 0 ? { ageGroup: r.pick(AGE_GROUPS) } : {}),
       };
       const page = 1 + (r.int(3) === 0 ? r.int(3) : 0);
-      const { kept, database } = await both(q, filter, page);
+      const { kept, database, keptTiles, databaseTiles } = await both(q, filter, page);
       if (kept === null) continue;
       answered++;
       if (database.length > 0) nonEmpty++;
       expect([q, filter, page, kept]).toEqual([q, filter, page, database]);
+      expect(keptTiles).toEqual(databaseTiles);
     }
     // Most searches are single words or prefixes the index takes; phrases go to the database.
     expect(answered).toBeGreaterThan(300);
@@ -199,7 +206,7 @@ describe(`the kept keyword index (${dialect})`, () => {
     expect(later.kept.length).toBeLessThan(before.kept.length);
     // A search for a moment before the index was made cannot be answered from it.
     const earlier = { country: 'vietnam', liveSince: madeAt - DAY, offset: 0, limit: 12 };
-    expect(await findKeywordPageIds(t.db, earlier, parseKeywords('teach')!)).toBeNull();
+    expect(await findKeywordPage(t.db, earlier, parseKeywords('teach')!)).toBeNull();
   });
 
   it('serves the route: a search through HTTP answers what the index finds', async () => {

@@ -12,9 +12,11 @@
 import { RANKED_TERMS_MAX } from '@teacheast/shared';
 import { BitPage, bitmapOf, prefixWord, wordsFor } from '../../lib/bitmaps.js';
 
-/** The columns of a job the index reads (jobs' search_* columns: folded words, one space apart). */
+/** What the index reads of a job: its tile, and the columns it is found by (jobs' search_* columns: folded words, one space apart). */
 export interface IndexedJob {
   id: string;
+  /** The tile as the search answers it (JobTileSchema's JSON text). */
+  tile: string;
   city: string;
   age_group: string;
   published_at: number;
@@ -54,6 +56,12 @@ export interface IndexTerm {
   prefix: boolean;
 }
 
+/** A job a search finds: its id and its tile, as they were when the index was made. */
+export interface FoundJob {
+  id: string;
+  tile: string;
+}
+
 export interface IndexQuery {
   /** Every one must be found in the text. */
   include: IndexTerm[];
@@ -81,14 +89,14 @@ export class CountryIndex {
   private readonly words: number;
 
   private constructor(
-    private readonly ids: string[],
+    private readonly jobs: FoundJob[],
     private readonly publishedAt: Float64Array,
     private readonly cities: Map<string, Uint32Array>,
     private readonly ageGroups: Map<string, Uint32Array>,
     private readonly text: TermSets,
     private readonly top: TermSets,
   ) {
-    this.words = wordsFor(ids.length);
+    this.words = wordsFor(jobs.length);
   }
 
   /**
@@ -166,7 +174,7 @@ export class CountryIndex {
     const toBitmaps = (lists: Map<string, number[]>) =>
       new Map([...lists].map(([key, list]) => [key, bitmapOf(list, words)] as const));
     return new CountryIndex(
-      sorted.map((job) => job.id),
+      sorted.map((job) => ({ id: job.id, tile: job.tile })),
       Float64Array.from(sorted, (job) => job.published_at),
       toBitmaps(cityLists),
       toBitmaps(ageLists),
@@ -176,14 +184,15 @@ export class CountryIndex {
   }
 
   size(): ShardSize {
-    let bytes = this.ids.length * 8 + this.publishedAt.byteLength;
+    let bytes = this.publishedAt.byteLength;
+    for (const job of this.jobs) bytes += 48 + job.id.length + job.tile.length;
     for (const sets of [this.text, this.top]) {
       for (const set of sets.byTerm.values()) bytes += set.dense ? set.bits.byteLength : set.numbers.byteLength;
     }
     for (const bitmaps of [this.cities, this.ageGroups]) {
       for (const bits of bitmaps.values()) bytes += bits.byteLength;
     }
-    return { jobs: this.ids.length, terms: this.text.byTerm.size, bytes };
+    return { jobs: this.jobs.length, terms: this.text.byTerm.size, bytes };
   }
 
   /** The live jobs published after `liveSince`: a prefix of the newest-first numbering. */
@@ -217,10 +226,10 @@ export class CountryIndex {
   }
 
   /**
-   * The ids of the live jobs matching the query, most included terms in the title or school first
+   * The live jobs matching the query, most included terms in the title or school first
    * (the first RANKED_TERMS_MAX count), then newest first: `limit` of them from `offset`.
    */
-  search(q: IndexQuery): string[] {
+  search(q: IndexQuery): FoundJob[] {
     const words = this.words;
     const s = scratchFor(words);
     const match = s.match;
@@ -286,7 +295,7 @@ export class CountryIndex {
         page.take(w, match[w]! & (p0[w]! ^ b0) & (p1[w]! ^ b1) & (p2[w]! ^ b2) & (p3[w]! ^ b3));
       }
     }
-    return page.found.map((n) => this.ids[n]!);
+    return page.found.map((n) => this.jobs[n]!);
   }
 }
 

@@ -8,7 +8,7 @@ import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { TILE_COLUMNS } from '../jobs/presenters.js';
 import type { IndexedJob } from './keyword-index.js';
-import { liveJobIds, type SearchFilter } from './repo.js';
+import { liveJobIds, tileJson, tileText, type SearchFilter } from './repo.js';
 
 /** FTS5 syntax for one term; its words are letters and digits only, so quoting them is enough. */
 function fts5Term(term: KeywordTerm): string {
@@ -184,6 +184,7 @@ export async function findIndexedJobs(
       .selectFrom('jobs')
       .select([
         'jobs.id',
+        tileJson(db).as('tile'),
         'jobs.city',
         'jobs.age_group',
         'jobs.published_at',
@@ -205,7 +206,7 @@ export async function findIndexedJobs(
       .orderBy('jobs.id', 'desc')
       .limit(INDEXED_JOBS_PER_READ)
       .execute();
-    for (const r of rows) jobs.push({ ...r, published_at: Number(r.published_at) });
+    for (const r of rows) jobs.push({ ...r, tile: tileText(r), published_at: Number(r.published_at) });
     if (rows.length < INDEXED_JOBS_PER_READ) return jobs;
     await breathe();
   }

@@ -2,7 +2,7 @@
 import { PAGE_SIZE } from '@teacheast/shared';
 import { sql } from 'kysely';
 import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
-import { idSlots, preparedQuery, readByIds } from '../../db/prepared-query.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import { isoText, POSTING_COLUMNS, TILE_COLUMNS, type PostingRow } from '../jobs/presenters.js';
 
 export interface SearchFilter {
@@ -34,7 +34,7 @@ export function liveJobIds(db: DbOrTrx, f: SearchFilter) {
  * text costs less than the database's date formatting, a fifth of the query. tile-json.test.ts holds
  * the text to toJobTile on both databases.
  */
-function tileJson(db: DbOrTrx) {
+export function tileJson(db: DbOrTrx) {
   // PostgreSQL keeps it in the row and its covering index, written by a trigger (migration 007).
   if (isPostgres(db)) return sql<string>`jobs.tile_json`;
   return sql<string>`json_object(
@@ -50,7 +50,7 @@ interface TileRow {
 }
 
 /** The tile's JSON text, finished with its publish date. */
-function tileText(row: TileRow): string {
+export function tileText(row: TileRow): string {
   const published = row.published_at === null ? 'null' : `"${isoText(Number(row.published_at))}"`;
   return `${row.tile.slice(0, -1)},"publishedDate":${published}}`;
 }
@@ -125,20 +125,6 @@ const paramsOf = (f: SearchFilter, offset: number): TilePageParams => ({
 /** Newest first with the id as a stable tie-break; the page by its offset, each tile as JSON. */
 export async function findLiveJobTilesJson(db: DbOrTrx, f: SearchFilter): Promise<string[]> {
   const rows = await tilePageByShape.get(shapeOf(f))!(db, paramsOf(f, (f.page - 1) * PAGE_SIZE));
-  return rows.map(tileText);
-}
-
-/** Up to a page of tiles by id, compiled once with a slot per tile (an unused slot matches nothing). */
-const tilesByIdsQuery = preparedQuery((db, p: Record<string, string>) =>
-  db
-    .selectFrom('jobs')
-    .select(['jobs.id', tileJson(db).as('tile'), 'jobs.published_at'])
-    .where('jobs.id', 'in', idSlots(p, PAGE_SIZE)),
-);
-
-/** The tiles of these jobs (at most a page), each as JSON, in the order of `ids`; a missing job is left out. */
-export async function findJobTilesJsonByIds(db: DbOrTrx, ids: readonly string[]): Promise<string[]> {
-  const rows = await readByIds((params) => tilesByIdsQuery(db, params), ids, PAGE_SIZE);
   return rows.map(tileText);
 }
 

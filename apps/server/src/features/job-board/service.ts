@@ -20,7 +20,7 @@ import * as repo from './repo.js';
 import { findLiveJobTilesByKeywords, findLiveJobTilesSince } from './keyword-repo.js';
 import { countCities } from './city-counts.js';
 import { findPageStart, PAGES_BY_OFFSET } from './page-starts.js';
-import { findKeywordPageIds, refreshKeywordIndex } from './kept-keyword-index.js';
+import { findKeywordPage, refreshKeywordIndex } from './kept-keyword-index.js';
 import { applicationCounts } from '../applications/service.js';
 
 const DAY_MS = 86_400_000;
@@ -61,13 +61,13 @@ async function searchJobTilesJson(deps: Deps, input: SearchInput): Promise<strin
   const keywords = q === undefined ? null : parseKeywords(q);
   if (keywords !== null) {
     const { page, ...rest } = filter;
-    const ids = await findKeywordPageIds(
+    const found = await findKeywordPage(
       deps.db,
       { ...rest, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
       keywords,
       (err) => deps.log.error({ err }, 'keyword index refresh failed'),
     );
-    if (ids !== null) return repo.findJobTilesJsonByIds(deps.db, ids);
+    if (found !== null) return found.map((job) => job.tile);
     const rows = await findLiveJobTilesByKeywords(deps.db, filter, keywords);
     return rows.map((row) => JSON.stringify(toJobTile(row)));
   }

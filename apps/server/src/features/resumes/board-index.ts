@@ -1,6 +1,6 @@
-// The resume board's published resumes held in the process: numbered most recently updated first (then
-// by id, both descending, as the board orders them), with a bitmap of the resumes holding each value of
-// each filter. A page with any filters is then an AND of at most six bitmaps and a count of bits up to
+// The resume board's published resumes held in the process: their tiles, numbered most recently updated
+// first (then by id, both descending, as the board orders them), with a bitmap of the resumes holding
+// each value of each filter. A page with any filters is then an AND of at most six bitmaps and a count of bits up to
 // its offset, where the database walks its whole index to learn that a deep filtered page is empty.
 // It answers only at the resumes version it was made at (content_versions.resumes, migration 009), so
 // no one is shown a board a write has changed: after a write the next request reads the database, and
@@ -17,7 +17,7 @@ const FILTERS = [
   ['desiredCountry', 'desired_country'],
   ['desiredStartDate', 'desired_start_date'],
   ['desiredAgeGroup', 'desired_age_group'],
-] as const satisfies readonly (readonly [keyof repo.BoardFilters, (typeof repo.BOARD_FILTER_COLUMNS)[number]])[];
+] as const satisfies readonly (readonly [keyof repo.BoardFilters, keyof repo.ResumeTileRow])[];
 
 type BoardFilterValues = Omit<repo.BoardFilters, 'page'>;
 
@@ -25,14 +25,14 @@ class BoardIndex {
   private readonly words: number;
 
   private constructor(
-    private readonly ids: string[],
+    private readonly tiles: repo.ResumeTileRow[],
     /** `${column}\u0000${value}` → the resumes holding it. */
     private readonly bitmaps: Map<string, Uint32Array>,
   ) {
-    this.words = wordsFor(ids.length);
+    this.words = wordsFor(tiles.length);
   }
 
-  static build(entries: readonly repo.BoardEntry[]): BoardIndex {
+  static build(entries: readonly repo.ResumeTileRow[]): BoardIndex {
     const sorted = [...entries].sort(
       (a, b) => b.last_updated_at - a.last_updated_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
     );
@@ -46,14 +46,11 @@ class BoardIndex {
       }
     });
     const words = wordsFor(sorted.length);
-    return new BoardIndex(
-      sorted.map((entry) => entry.id),
-      new Map([...lists].map(([key, list]) => [key, bitmapOf(list, words)])),
-    );
+    return new BoardIndex(sorted, new Map([...lists].map(([key, list]) => [key, bitmapOf(list, words)])));
   }
 
-  /** The ids of `limit` resumes matching every given filter from `offset`, in the board's order. */
-  page(filters: BoardFilterValues, offset: number, limit: number): string[] {
+  /** The tiles of `limit` resumes matching every given filter from `offset`, in the board's order. */
+  page(filters: BoardFilterValues, offset: number, limit: number): repo.ResumeTileRow[] {
     const sets: Uint32Array[] = [];
     for (const [name, column] of FILTERS) {
       const value = filters[name];
@@ -62,15 +59,15 @@ class BoardIndex {
       if (!bits) return [];
       sets.push(bits);
     }
-    if (sets.length === 0) return this.ids.slice(offset, offset + limit);
+    if (sets.length === 0) return this.tiles.slice(offset, offset + limit);
     const page = new BitPage(offset, limit);
-    const count = this.ids.length;
+    const count = this.tiles.length;
     for (let w = 0; w < this.words && !page.full; w++) {
       let bits = prefixWord(w, count);
       for (const set of sets) bits &= set[w]!;
       page.take(w, bits);
     }
-    return page.found.map((n) => this.ids[n]!);
+    return page.found.map((n) => this.tiles[n]!);
   }
 }
 
@@ -95,7 +92,7 @@ export function refreshBoardIndex(db: Db): Promise<void> {
   kept.refreshing ??= (async () => {
     // The version first: a write after it moves it past what the index is tagged with.
     const version = await repo.findBoardVersion(db);
-    const index = BoardIndex.build(await repo.findBoardEntries(db));
+    const index = BoardIndex.build(await repo.findBoardTiles(db));
     kept.index = index;
     kept.version = version;
   })().finally(() => {
@@ -105,15 +102,15 @@ export function refreshBoardIndex(db: Db): Promise<void> {
 }
 
 /**
- * The ids of a page of the board, or null while the index is behind the database (the caller reads
- * the database, and the index is made again in the background).
+ * A page of the board's tiles, or null while the index is behind the database (the caller reads the
+ * database, and the index is made again in the background).
  */
-export async function findBoardPageIds(
+export async function findBoardPage(
   db: Db,
   filters: repo.BoardFilters,
   limit: number,
   onRefreshError: (err: unknown) => void,
-): Promise<string[] | null> {
+): Promise<repo.ResumeTileRow[] | null> {
   const kept = keptFor(db);
   const version = await repo.findBoardVersion(db);
   if (kept.version !== version || kept.index === null) {

@@ -2,7 +2,7 @@
 import { PAGE_SIZE } from '@teacheast/shared';
 import { sql } from 'kysely';
 import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
-import { idSlots, preparedQuery, readByIds } from '../../db/prepared-query.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { ResumeRow } from '../../db/schema.js';
 
 export interface DetailsColumns {
@@ -138,41 +138,13 @@ export async function findBoardVersion(db: DbOrTrx): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
-/** The columns the board filters by. */
-export const BOARD_FILTER_COLUMNS = [
-  'nationality',
-  'education',
-  'experience',
-  'desired_country',
-  'desired_start_date',
-  'desired_age_group',
-] as const;
-
-/** A published resume as the board index reads it: its place on the board and what it is filtered by. */
-export type BoardEntry = Pick<ResumeRow, 'id' | 'last_updated_at' | (typeof BOARD_FILTER_COLUMNS)[number]>;
-
-/** Every published resume's place on the board and what it is filtered by (board-index.ts). */
-export async function findBoardEntries(db: DbOrTrx): Promise<BoardEntry[]> {
-  const rows = await db
-    .selectFrom('resumes')
-    .select(['id', 'last_updated_at', ...BOARD_FILTER_COLUMNS])
-    .where('published_at', 'is not', null)
-    .execute();
+/**
+ * Every published resume's tile (board-index.ts), read from the board's covering index: what the board
+ * shows, filters by and orders by.
+ */
+export async function findBoardTiles(db: DbOrTrx): Promise<ResumeTileRow[]> {
+  const rows = await db.selectFrom('resumes').select(TILE_COLUMNS).where('published_at', 'is not', null).execute();
   return rows.map((row) => ({ ...row, last_updated_at: Number(row.last_updated_at) }));
-}
-
-/** Up to a page of published resumes' tiles by id, compiled once with a slot per tile. */
-const boardTilesByIdsQuery = preparedQuery((db, p: Record<string, string>) =>
-  db
-    .selectFrom('resumes')
-    .select(TILE_COLUMNS)
-    .where('published_at', 'is not', null)
-    .where('id', 'in', idSlots(p, PAGE_SIZE)),
-);
-
-/** The tiles of these published resumes (at most a page), in the order of `ids`; one gone since is left out. */
-export function findBoardTilesByIds(db: DbOrTrx, ids: readonly string[]): Promise<ResumeTileRow[]> {
-  return readByIds((params) => boardTilesByIdsQuery(db, params), ids, PAGE_SIZE);
 }
 
 /** Published resumes matching every given filter, most recently updated first. */

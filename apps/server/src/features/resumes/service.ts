@@ -29,7 +29,7 @@ import { enforceImageDecode } from '../../integrations/limiter/limiter.js';
 import { requireActiveSubscription } from '../subscriptions/service.js';
 import { employerMayReadResume } from '../applications/service.js';
 import * as repo from './repo.js';
-import { findBoardPageIds } from './board-index.js';
+import { findBoardPage } from './board-index.js';
 import { PDF_LINK_TTL_MS, checkLink, imageLinkExpiry, signLink } from './signed-links.js';
 
 const PROFILE_IMAGE_PX = 400;
@@ -297,10 +297,10 @@ export async function searchResumeBoard(
   filters: repo.BoardFilters,
 ): Promise<ResumeBoardAnswer> {
   await requireActiveSubscription(deps, user.id);
-  const ids = await findBoardPageIds(deps.db, filters, PAGE_SIZE, (err) =>
-    deps.log.error({ err }, 'resume board index refresh failed'),
-  );
-  const rows = ids ? await repo.findBoardTilesByIds(deps.db, ids) : await repo.searchBoard(deps.db, filters);
+  const rows =
+    (await findBoardPage(deps.db, filters, PAGE_SIZE, (err) =>
+      deps.log.error({ err }, 'resume board index refresh failed'),
+    )) ?? (await repo.searchBoard(deps.db, filters));
   return { results: rows.map((row) => toTile(deps, row)) };
 }
 

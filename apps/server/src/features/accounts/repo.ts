@@ -1,5 +1,6 @@
 // Every query of the accounts feature.
 import type { DbOrTrx } from '../../db/create-db.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import { hashToken } from './tokens.js';
 
 export function findUserByEmail(db: DbOrTrx, email: string) {
@@ -121,15 +122,19 @@ export async function insertSession(db: DbOrTrx, tokenHash: string, userId: stri
     .execute();
 }
 
-/** The user a live session token belongs to. */
-export function findSessionUser(db: DbOrTrx, tokenHash: string, now: number) {
-  return db
+/** The user a live session token belongs to: read on every request that carries one, so compiled once. */
+const sessionUserQuery = preparedQuery((db, p: { tokenHash: string; now: number }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.email'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', p.tokenHash)
+    .where('sessions.expires_at', '>', p.now),
+);
+
+export async function findSessionUser(db: DbOrTrx, tokenHash: string, now: number) {
+  const [user] = await sessionUserQuery(db, { tokenHash, now });
+  return user;
 }
 
 export async function userExists(db: DbOrTrx, userId: string): Promise<boolean> {

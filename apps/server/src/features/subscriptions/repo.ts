@@ -1,5 +1,6 @@
 // Every query of the subscriptions feature.
 import type { DbOrTrx } from '../../db/create-db.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { SubscriptionRow } from '../../db/schema.js';
 import type { SubscriptionState } from '../../integrations/payments/provider.js';
 
@@ -10,13 +11,18 @@ export function findSubscription(db: DbOrTrx, id: string): Promise<SubscriptionR
   return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findLiveSubscription(db: DbOrTrx, userId: string): Promise<SubscriptionRow | undefined> {
-  return db
+/** Read on every request to the resume board, so compiled once. */
+const liveSubscriptionQuery = preparedQuery((db, p: { userId: string }) =>
+  db
     .selectFrom('subscriptions')
     .selectAll()
-    .where('user_id', '=', userId)
-    .where('status', 'in', [...LIVE_STATUSES])
-    .executeTakeFirst();
+    .where('user_id', '=', p.userId)
+    .where('status', 'in', [...LIVE_STATUSES]),
+);
+
+export async function findLiveSubscription(db: DbOrTrx, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await liveSubscriptionQuery(db, { userId });
+  return row;
 }
 
 export async function insertSubscription(

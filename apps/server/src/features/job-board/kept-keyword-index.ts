@@ -162,14 +162,14 @@ export interface KeywordPage {
 }
 
 /**
- * A page of a keyword search, in the order the database's own search gives it, or null when the kept
- * index cannot answer it now (behind the database, or a search it does not read): the caller then asks
- * the database.
+ * A page of a search, with keywords or without (null), in the order the database's own search gives
+ * it, or null when the kept index cannot answer it now (behind the database, or keywords it does not
+ * read): the caller then asks the database.
  */
-export async function findKeywordPage(
+export async function findSearchPage(
   db: Db,
   page: KeywordPage,
-  keywords: Keywords,
+  keywords: Keywords | null,
   onRefreshError: (err: unknown) => void = () => undefined,
 ): Promise<FoundJob[] | null> {
   const kept = keptFor(db);
@@ -179,9 +179,10 @@ export async function findKeywordPage(
     return null;
   }
   if (page.liveSince < kept.liveSince) return null;
-  await learnQueryWords(db, kept, keywords);
-  const include = indexTerms(kept, keywords.include);
-  const exclude = include && indexTerms(kept, keywords.exclude);
+  const { include: typed, exclude: excluded } = keywords ?? { include: [], exclude: [] };
+  if (keywords) await learnQueryWords(db, kept, keywords);
+  const include = indexTerms(kept, typed);
+  const exclude = include && indexTerms(kept, excluded);
   if (!include || !exclude) return null;
   // Again: a refresh may have finished while a word was asked of the database.
   if (kept.version !== version) return null;

@@ -6,8 +6,9 @@ import { createRandom } from '../../demo/factories.js';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../../test/harness.js';
 import { FTS5_TOKENIZE } from '../../db/search-tokens.js';
 import { liveSince } from '../jobs/lifecycle.js';
-import { findKeywordPage, keywordIndexSize, refreshKeywordIndex } from './kept-keyword-index.js';
+import { findSearchPage, keywordIndexSize, refreshKeywordIndex } from './kept-keyword-index.js';
 import { findLiveJobTilesByKeywords } from './keyword-repo.js';
+import { findLiveJobTilesJson } from './repo.js';
 import { toJobTile } from '../jobs/presenters.js';
 
 /** A seeded generator (so a failure can be replayed); `int(n)` is below n. */
@@ -85,7 +86,7 @@ describe(`the kept keyword index (${dialect})`, () => {
 
   async function both(q: string, filter: { country: string; city?: string; ageGroup?: string }, page: number) {
     const keywords = parseKeywords(q)!;
-    const found = await findKeywordPage(
+    const found = await findSearchPage(
       t.db,
       { ...filter, liveSince: live(), offset: (page - 1) * 12, limit: 12 },
       keywords,
@@ -139,6 +140,32 @@ describe(`the kept keyword index (${dialect})`, () => {
     // Most searches are single words or prefixes the index takes; phrases go to the database.
     expect(answered).toBeGreaterThan(300);
     expect(nonEmpty).toBeGreaterThan(150);
+  });
+
+  it('answers plain searches, every page of every filter, as the database does, tile for tile', async () => {
+    await refreshKeywordIndex(t.db, live());
+    let nonEmpty = 0;
+    for (const country of ['vietnam', 'japan', 'thailand']) {
+      const filters = [
+        {},
+        ...(CITIES[country] ?? []).map((city) => ({ city })),
+        ...AGE_GROUPS.map((ageGroup) => ({ ageGroup })),
+        { city: CITIES[country]?.[0] ?? 'Bangkok', ageGroup: 'Children' },
+      ];
+      for (const filter of filters) {
+        for (let page = 1; page <= 6; page++) {
+          const found = await findSearchPage(
+            t.db,
+            { country, ...filter, liveSince: live(), offset: (page - 1) * 12, limit: 12 },
+            null,
+          );
+          const database = await findLiveJobTilesJson(t.db, { country, ...filter, liveSince: live(), page });
+          if (database.length > 0) nonEmpty++;
+          expect([country, filter, page, found?.map((job) => job.tile)]).toEqual([country, filter, page, database]);
+        }
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(20);
   });
 
   it('ranks title and school hits above description hits, as the database does, across pages', async () => {
@@ -206,7 +233,7 @@ describe(`the kept keyword index (${dialect})`, () => {
     expect(later.kept.length).toBeLessThan(before.kept.length);
     // A search for a moment before the index was made cannot be answered from it.
     const earlier = { country: 'vietnam', liveSince: madeAt - DAY, offset: 0, limit: 12 };
-    expect(await findKeywordPage(t.db, earlier, parseKeywords('teach')!)).toBeNull();
+    expect(await findSearchPage(t.db, earlier, parseKeywords('teach')!)).toBeNull();
   });
 
   it('serves the route: a search through HTTP answers what the index finds', async () => {

@@ -20,7 +20,7 @@ import * as repo from './repo.js';
 import { findLiveJobTilesByKeywords, findLiveJobTilesSince } from './keyword-repo.js';
 import { countCities } from './city-counts.js';
 import { findPageStart, PAGES_BY_OFFSET } from './page-starts.js';
-import { findKeywordPage, refreshKeywordIndex } from './kept-keyword-index.js';
+import { findSearchPage, refreshKeywordIndex } from './kept-keyword-index.js';
 import { applicationCounts } from '../applications/service.js';
 
 const DAY_MS = 86_400_000;
@@ -52,22 +52,23 @@ export async function searchAnswerJson(deps: Deps, input: SearchInput): Promise<
 }
 
 /**
- * A page of search results, each tile already written as JSON (JobTileSchema): the plain searches'
- * tiles are written by the database, the keyword search's by toJobTile.
+ * A page of search results, each tile already written as JSON (JobTileSchema): from the index of the
+ * live jobs kept in the process (kept-keyword-index.ts) when it is current, with or without keywords;
+ * otherwise the plain searches' tiles are written by the database, the keyword search's by toJobTile.
  */
 async function searchJobTilesJson(deps: Deps, input: SearchInput): Promise<string[]> {
   const { q, ...filters } = input;
   const filter = { ...filters, liveSince: liveSince(deps.clock.now()) };
   const keywords = q === undefined ? null : parseKeywords(q);
+  const { page, ...rest } = filter;
+  const found = await findSearchPage(
+    deps.db,
+    { ...rest, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
+    keywords,
+    (err) => deps.log.error({ err }, 'keyword index refresh failed'),
+  );
+  if (found !== null) return found.map((job) => job.tile);
   if (keywords !== null) {
-    const { page, ...rest } = filter;
-    const found = await findKeywordPage(
-      deps.db,
-      { ...rest, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
-      keywords,
-      (err) => deps.log.error({ err }, 'keyword index refresh failed'),
-    );
-    if (found !== null) return found.map((job) => job.tile);
     const rows = await findLiveJobTilesByKeywords(deps.db, filter, keywords);
     return rows.map((row) => JSON.stringify(toJobTile(row)));
   }

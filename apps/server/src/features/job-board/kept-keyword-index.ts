@@ -1,5 +1,5 @@
 // The keyword index held in the process (keyword-index.ts), one per country, kept in step with the
-// database: it answers a search only while the jobs version it was made at (content_versions.jobs,
+// database: it answers a search, with keywords or without, only while the jobs version it was made at (content_versions.jobs,
 // db/migrations/006-read-paths.ts) is still the database's, so no one is ever shown a result a write
 // has changed. After a write the next search goes to the database's own index (keyword-repo.ts) and
 // starts a refresh in the background, which reads every live job's version once and indexes anew
@@ -191,7 +191,7 @@ export async function findSearchPage(
   return country.search({ ...page, include, exclude });
 }
 
-/** What the kept index holds, per country (the benchmark and tests read it). */
+/** What the kept index holds, per country (its tests read it). */
 export function keywordIndexSize(db: Db): Map<string, ShardSize> {
   const kept = keptFor(db);
   return new Map([...kept.countries].map(([country, index]) => [country, index.size()]));

@@ -1,4 +1,6 @@
-// Loads the generated users and jobs into a PostgreSQL database for the PostgreSQL scenarios.
+// Loads the generated users and jobs into a PostgreSQL database for the PostgreSQL scenarios, with the
+// expiry notices the SQLite servers have already claimed: without them each PostgreSQL server would
+// start by writing a notice for every posting due one, in the middle of the first measurement.
 import SQLite from 'better-sqlite3';
 import { sql, type InsertObject } from 'kysely';
 import { createDb } from '../apps/server/src/db/create-db.js';
@@ -18,7 +20,7 @@ export async function copyJobsToPostgres(sqliteFile: string, url: string): Promi
   await sql`truncate users cascade`.execute(pg);
   const src = new SQLite(sqliteFile, { readonly: true });
   try {
-    for (const table of ['users', 'jobs'] as const) {
+    for (const table of ['users', 'jobs', 'expiry_notices'] as const) {
       const inFlight: Promise<unknown>[] = [];
       const settle = async () => {
         const error = await inFlight.shift();

@@ -1,13 +1,15 @@
 // The keyword index held in the process (keyword-index.ts), one per country, kept in step with the
-// database: it answers a search, with keywords or without, only while the jobs version it was made at (content_versions.jobs,
-// db/migrations/006-read-paths.ts) is still the database's, so no one is ever shown a result a write
-// has changed. After a write the next search goes to the database's own index (keyword-repo.ts) and
-// starts a refresh in the background, which reads every live job's version once and indexes anew
-// only the countries whose jobs changed. Searches it cannot answer exactly as the database would (a
-// phrase, a word the database splits) always go to the database.
+// database by lib/kept-at-version.ts: it answers a search, with keywords or without, only while the
+// jobs version it was made at (content_versions.jobs, db/migrations/006-read-paths.ts) is still the
+// database's, so no one is ever shown a result a write has changed. After a write the next search goes
+// to the database's own index (keyword-repo.ts) and starts a refresh in the background, which reads
+// every live job's version once and indexes anew only the countries whose jobs changed. Searches it
+// cannot answer exactly as the database would (a phrase, a word the database splits) always go to the
+// database.
 import { COUNTRY_VALUES, type Keywords, type KeywordTerm } from '@teacheast/shared';
 import type { Db } from '../../db/create-db.js';
 import { termsOfWords } from '../../db/search-tokens.js';
+import { KeptAtVersion } from '../../lib/kept-at-version.js';
 import { CountryIndex, type FoundJob, type IndexedJob, type IndexTerm, type ShardSize } from './keyword-index.js';
 import * as keywordRepo from './keyword-repo.js';
 import * as repo from './repo.js';
@@ -23,18 +25,20 @@ interface KeptJob {
   publishedAt: number;
 }
 
-interface Kept {
-  /** The jobs version the countries are exact for; null until the first refresh has finished. */
-  version: number | null;
+/** The index as one refresh made it. */
+interface Indexed {
   /** The live-since moment of the refresh: a search for older jobs than that is not answered here. */
   liveSince: number;
   countries: Map<string, CountryIndex>;
   jobs: Map<string, KeptJob>;
+}
+
+interface Kept {
+  index: KeptAtVersion<Indexed, number>;
   /** The database's terms of every word the indexed jobs hold. */
   terms: Map<string, readonly string[]>;
   /** And of words only teachers typed. */
   queryTerms: Map<string, readonly string[]>;
-  refreshing: Promise<void> | null;
 }
 
 const byDb = new WeakMap<Db, Kept>();
@@ -42,14 +46,14 @@ const byDb = new WeakMap<Db, Kept>();
 function keptFor(db: Db): Kept {
   let kept = byDb.get(db);
   if (!kept) {
+    const terms = new Map<string, readonly string[]>();
     kept = {
-      version: null,
-      liveSince: Infinity,
-      countries: new Map(),
-      jobs: new Map(),
-      terms: new Map(),
+      index: new KeptAtVersion(
+        () => repo.findJobsVersion(db),
+        (previous, liveSince) => reindex(db, terms, previous, liveSince),
+      ),
+      terms,
       queryTerms: new Map(),
-      refreshing: null,
     };
     byDb.set(db, kept);
   }
@@ -59,12 +63,12 @@ function keptFor(db: Db): Kept {
 /** Lets the requests waiting behind a long piece of indexing run. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function learnTerms(db: Db, kept: Kept, words: Set<string>): Promise<void> {
-  const unknown = [...words].filter((word) => !kept.terms.has(word));
+async function learnTerms(db: Db, known: Map<string, readonly string[]>, words: Set<string>): Promise<void> {
+  const unknown = [...words].filter((word) => !known.has(word));
   for (let i = 0; i < unknown.length; i += WORDS_PER_ASK) {
     const batch = unknown.slice(i, i + WORDS_PER_ASK);
     const terms = await termsOfWords(db, batch);
-    batch.forEach((word, j) => kept.terms.set(word, terms[j] ?? []));
+    batch.forEach((word, j) => known.set(word, terms[j] ?? []));
   }
 }
 
@@ -79,39 +83,49 @@ function wordsOfJobs(jobs: readonly IndexedJob[]): Set<string> {
 }
 
 /** The countries whose live jobs differ from the kept ones (an expiry alone changes nothing kept). */
-function changedCountries(kept: Kept, rows: readonly keywordRepo.LiveJobVersion[], liveSince: number): Set<string> {
-  if (kept.version === null) return new Set(COUNTRY_VALUES);
+function changedCountries(
+  previous: Indexed | null,
+  rows: readonly keywordRepo.LiveJobVersion[],
+  liveSince: number,
+): Set<string> {
+  if (previous === null) return new Set(COUNTRY_VALUES);
   const changed = new Set<string>();
   const current = new Set<string>();
   for (const row of rows) {
     current.add(row.id);
-    const old = kept.jobs.get(row.id);
+    const old = previous.jobs.get(row.id);
     if (old && old.version === row.version && old.country === row.country && old.publishedAt === row.publishedAt) {
       continue;
     }
     changed.add(row.country);
     if (old) changed.add(old.country);
   }
-  for (const [id, old] of kept.jobs) {
+  for (const [id, old] of previous.jobs) {
     if (!current.has(id) && old.publishedAt > liveSince) changed.add(old.country);
   }
   return changed;
 }
 
-async function refresh(db: Db, kept: Kept, liveSince: number): Promise<void> {
-  const version = await repo.findJobsVersion(db);
+/** The index of the live jobs, made anew only for the countries whose jobs changed since `previous`. */
+async function reindex(
+  db: Db,
+  terms: Map<string, readonly string[]>,
+  previous: Indexed | null,
+  liveSince: number,
+): Promise<Indexed> {
   const rows = await keywordRepo.findLiveJobVersions(db, liveSince);
-  const countries = new Map(kept.version === null ? [] : kept.countries);
-  for (const country of changedCountries(kept, rows, liveSince)) {
+  const countries = new Map(previous?.countries ?? []);
+  for (const country of changedCountries(previous, rows, liveSince)) {
     const jobs = await keywordRepo.findIndexedJobs(db, country, liveSince, breathe);
-    await learnTerms(db, kept, wordsOfJobs(jobs));
+    await learnTerms(db, terms, wordsOfJobs(jobs));
     await breathe();
-    countries.set(country, await CountryIndex.build(jobs, (word) => kept.terms.get(word) ?? [], breathe));
+    countries.set(country, await CountryIndex.build(jobs, (word) => terms.get(word) ?? [], breathe));
   }
-  kept.countries = countries;
-  kept.jobs = new Map(rows.map((r) => [r.id, { version: r.version, country: r.country, publishedAt: r.publishedAt }]));
-  kept.liveSince = liveSince;
-  kept.version = version;
+  return {
+    liveSince,
+    countries,
+    jobs: new Map(rows.map((r) => [r.id, { version: r.version, country: r.country, publishedAt: r.publishedAt }])),
+  };
 }
 
 /**
@@ -119,11 +133,7 @@ async function refresh(db: Db, kept: Kept, liveSince: number): Promise<void> {
  * that finds it behind starts it without waiting). One refresh at a time per database.
  */
 export function refreshKeywordIndex(db: Db, liveSince: number): Promise<void> {
-  const kept = keptFor(db);
-  kept.refreshing ??= refresh(db, kept, liveSince).finally(() => {
-    kept.refreshing = null;
-  });
-  return kept.refreshing;
+  return keptFor(db).index.refresh(liveSince);
 }
 
 /** Asks the database for the terms of the typed words the index has not met yet. */
@@ -173,26 +183,22 @@ export async function findSearchPage(
   onRefreshError: (err: unknown) => void = () => undefined,
 ): Promise<FoundJob[] | null> {
   const kept = keptFor(db);
-  const version = await repo.findJobsVersion(db);
-  if (kept.version !== version) {
-    refreshKeywordIndex(db, page.liveSince).catch(onRefreshError);
-    return null;
-  }
-  if (page.liveSince < kept.liveSince) return null;
+  // The index made at the version the database has now, after this search arrived: its answer is the
+  // database's, even if a refresh replaces the index while a word is asked below.
+  const current = await kept.index.current(page.liveSince, onRefreshError);
+  if (!current || page.liveSince < current.value.liveSince) return null;
   const { include: typed, exclude: excluded } = keywords ?? { include: [], exclude: [] };
   if (keywords) await learnQueryWords(db, kept, keywords);
   const include = indexTerms(kept, typed);
   const exclude = include && indexTerms(kept, excluded);
   if (!include || !exclude) return null;
-  // Again: a refresh may have finished while a word was asked of the database.
-  if (kept.version !== version) return null;
-  const country = kept.countries.get(page.country);
+  const country = current.value.countries.get(page.country);
   if (!country) return [];
   return country.search({ ...page, include, exclude });
 }
 
 /** What the kept index holds, per country (its tests read it). */
 export function keywordIndexSize(db: Db): Map<string, ShardSize> {
-  const kept = keptFor(db);
-  return new Map([...kept.countries].map(([country, index]) => [country, index.size()]));
+  const countries = keptFor(db).index.value?.countries ?? new Map<string, CountryIndex>();
+  return new Map([...countries].map(([country, index]) => [country, index.size()]));
 }

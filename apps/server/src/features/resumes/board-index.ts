@@ -1,12 +1,14 @@
-// The resume board's published resumes held in the process: their tiles, numbered most recently updated
-// first (then by id, both descending, as the board orders them), with a bitmap of the resumes holding
-// each value of each filter. A page with any filters is then an AND of at most six bitmaps and a count of bits up to
-// its offset, where the database walks its whole index to learn that a deep filtered page is empty.
-// It answers only at the resumes version it was made at (content_versions.resumes, migration 009), so
-// no one is shown a board a write has changed: after a write the next request reads the database, and
-// the index is made again in the background (20,000 resumes: tens of milliseconds).
+// The resume board's published resumes held in the process: their tiles, numbered most recently
+// updated first (then by id, both descending, as the board orders them), with a bitmap of the resumes
+// holding each value of each filter. A page with any filters is then an AND of at most six bitmaps and
+// a count of bits up to its offset, where the database walks its whole index to learn that a deep
+// filtered page is empty. It answers only at the resumes version it was made at
+// (content_versions.resumes, migration 009; lib/kept-at-version.ts), so no one is shown a board a
+// write has changed: after a write the next request reads the database, and the index is made again
+// in the background (20,000 resumes: tens of milliseconds).
 import type { Db } from '../../db/create-db.js';
 import { BitPage, bitmapOf, prefixWord, wordsFor } from '../../lib/bitmaps.js';
+import { KeptAtVersion } from '../../lib/kept-at-version.js';
 import * as repo from './repo.js';
 
 /** The board's filters and the column each one matches. */
@@ -71,34 +73,23 @@ class BoardIndex {
   }
 }
 
-interface Kept {
-  /** The resumes version the index was made at; null until the first is made. */
-  version: number | null;
-  index: BoardIndex | null;
-  refreshing: Promise<void> | null;
-}
+const byDb = new WeakMap<Db, KeptAtVersion<BoardIndex>>();
 
-const byDb = new WeakMap<Db, Kept>();
-
-function keptFor(db: Db): Kept {
+function keptFor(db: Db): KeptAtVersion<BoardIndex> {
   let kept = byDb.get(db);
-  if (!kept) byDb.set(db, (kept = { version: null, index: null, refreshing: null }));
+  if (!kept) {
+    kept = new KeptAtVersion(
+      () => repo.findBoardVersion(db),
+      async () => BoardIndex.build(await repo.findBoardTiles(db)),
+    );
+    byDb.set(db, kept);
+  }
   return kept;
 }
 
 /** Makes the index anew from the database's published resumes; one at a time per database. */
 export function refreshBoardIndex(db: Db): Promise<void> {
-  const kept = keptFor(db);
-  kept.refreshing ??= (async () => {
-    // The version first: a write after it moves it past what the index is tagged with.
-    const version = await repo.findBoardVersion(db);
-    const index = BoardIndex.build(await repo.findBoardTiles(db));
-    kept.index = index;
-    kept.version = version;
-  })().finally(() => {
-    kept.refreshing = null;
-  });
-  return kept.refreshing;
+  return keptFor(db).refresh();
 }
 
 /**
@@ -111,11 +102,6 @@ export async function findBoardPage(
   limit: number,
   onRefreshError: (err: unknown) => void,
 ): Promise<repo.ResumeTileRow[] | null> {
-  const kept = keptFor(db);
-  const version = await repo.findBoardVersion(db);
-  if (kept.version !== version || kept.index === null) {
-    refreshBoardIndex(db).catch(onRefreshError);
-    return null;
-  }
-  return kept.index.page(filters, (filters.page - 1) * limit, limit);
+  const current = await keptFor(db).current(undefined, onRefreshError);
+  return current && current.value.page(filters, (filters.page - 1) * limit, limit);
 }

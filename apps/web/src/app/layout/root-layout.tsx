@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { LayoutPartContext, PAGE_SLOT } from './layout-part';
 import { NavBar } from './nav-bar';
 import { useIsPageLoading } from './page-loading';
 import { ScrollRestoration } from './scroll-restoration';
@@ -23,19 +24,28 @@ export function RootLayout() {
     mainRef.current?.focus({ preventScroll: true });
   }, [location.pathname]);
 
-  return (
-    <div className="app">
-      <a className="skip-link" href="#main-content">
-        Skip to main content
-      </a>
-      {isPageLoading && <div className="route-progress" aria-hidden="true" />}
-      <TestModeBanner />
-      <NavBar />
-      <main id="main-content" className="app__main" ref={mainRef} tabIndex={-1}>
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <ScrollRestoration />
-    </div>
+  const part = useContext(LayoutPartContext);
+  const slot = (key: string) => <template key={key} {...{ [PAGE_SLOT]: '' }} />;
+  const layout = [
+    <a key="skip" className="skip-link" href="#main-content">
+      Skip to main content
+    </a>,
+    isPageLoading && <div key="progress" className="route-progress" aria-hidden="true" />,
+    <TestModeBanner key="banner" />,
+    <NavBar key="nav" />,
+    <main key="main" id="main-content" className="app__main" ref={mainRef} tabIndex={-1}>
+      {part === 'frame' ? slot('page') : <Outlet />}
+    </main>,
+    <SiteFooter key="footer" />,
+    <ScrollRestoration key="scroll" />,
+  ];
+  if (part !== 'page') return <div className="app">{layout}</div>;
+  // The page alone, between two slots. It stays where it is in the whole page, the same child of as
+  // many, so what React numbers by the place in the tree (useId) comes out the same.
+  return layout.map((_, i) =>
+    i === MAIN ? <Outlet key="main" /> : i === MAIN - 1 || i === MAIN + 1 ? slot(String(i)) : null,
   );
 }
+
+/** Where <main> is among the layout's children. */
+const MAIN = 4;

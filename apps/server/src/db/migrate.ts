@@ -10,6 +10,7 @@ import * as m006 from './migrations/006-read-paths.js';
 import * as m007 from './migrations/007-tile-json.js';
 import * as m008 from './migrations/008-keyword-country.js';
 import * as m009 from './migrations/009-resume-board-version.js';
+import * as m010 from './migrations/010-sitemap-index.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '007-tile-json': m007,
   '008-keyword-country': m008,
   '009-resume-board-version': m009,
+  '010-sitemap-index': m010,
 };
 
 /** Every migration's name, oldest first; the last is the schema this release is written for. */

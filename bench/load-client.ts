@@ -46,8 +46,8 @@ function isLoadResult(value: unknown): value is LoadResult {
   );
 }
 
-/** One run of `seconds` against `origin` with the spec in `specFile`. */
-export function runLoad(specFile: string, origin: string, seconds: number): Promise<LoadResult> {
+/** One run of `seconds` against `origin` with the spec in `specFile`; 'pass': every key once, in a random order. */
+export function runLoad(specFile: string, origin: string, seconds: number | 'pass'): Promise<LoadResult> {
   const [command, args] = pinned(LOAD_CORE, process.execPath, [generator, specFile, origin, String(seconds)]);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -3,7 +3,10 @@
 // command line can only repeat one URL), so a response cache meets the spread of keys that real
 // visitors bring: no connection walks the keys in step with another or repeats its own sequence.
 //
-//   node bench/load.mjs <spec.json> <origin> <seconds>
+//   node bench/load.mjs <spec.json> <origin> <seconds|pass>
+//
+// `pass` asks every key once, in a random order, and stops: what a server that has been up while
+// visitors came has kept, before its cache is measured.
 //
 // spec.json: { paths: string[], connections?, method?, headers?, body? }. Prints one JSON object:
 // { rps, p99, non2xx, errors, timeouts, statusCodes, requestsDrawn }.
@@ -13,7 +16,7 @@ import requestBuilder from 'autocannon/lib/httpRequestBuilder.js';
 
 const [specFile, origin, seconds] = process.argv.slice(2);
 if (!specFile || !origin || !seconds) {
-  process.stderr.write('usage: node bench/load.mjs <spec.json> <origin> <seconds>\n');
+  process.stderr.write('usage: node bench/load.mjs <spec.json> <origin> <seconds|pass>\n');
   process.exit(2);
 }
 const spec = JSON.parse(fs.readFileSync(specFile, 'utf8'));
@@ -31,16 +34,26 @@ const headers = spec.headers ?? {};
 const { hostname, port } = new URL(origin);
 const build = requestBuilder({ hostname, port: Number(port), method, headers, body: spec.body });
 const buffers = spec.paths.map((path) => build({ path }));
+const pass = seconds === 'pass';
+if (pass) {
+  for (let i = buffers.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [buffers[i], buffers[j]] = [buffers[j], buffers[i]];
+  }
+}
 let drawn = 0;
-const draw = () => {
-  drawn++;
-  return buffers[Math.floor(Math.random() * buffers.length)];
-};
+const draw = pass
+  ? () => buffers[drawn++ % buffers.length]
+  : () => {
+      drawn++;
+      return buffers[Math.floor(Math.random() * buffers.length)];
+    };
 
 const result = await autocannon({
   url: origin,
-  connections: spec.connections ?? 50,
-  duration: Number(seconds),
+  // A pass asks each key once: no more connections than keys.
+  connections: pass ? Math.min(spec.connections ?? 50, buffers.length) : (spec.connections ?? 50),
+  ...(pass ? { amount: buffers.length } : { duration: Number(seconds) }),
   method,
   headers,
   body: spec.body,

@@ -3,8 +3,9 @@
 // has loaded, and waits for the code otherwise: both must give the same page, whole. After a whole
 // render it renders only the page and puts it in the layout kept from that render, which must give
 // the same page byte for byte, or the browser's take-over would not match.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Job, SiteConfig } from '@teacheast/shared';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetFrames, render } from './entry-server';
 import { jobAnswerPath } from './app/prerender';
 import { PUBLISHED_JOB_UUID, publishedJob } from './testing/published-job';
@@ -26,8 +27,15 @@ describe("the server's render", () => {
     const answers = { '/api/config': config, [jobAnswerPath(uuid)]: { job } };
     const options = { sanitizeHtml: (html: string) => html };
 
+    // Node's stream build of React runs its render in an AsyncLocalStorage, which turns on Node's
+    // promise hooks for the rest of the server's life: every promise of every request would pay.
+    const storageRun = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+    const storageEnter = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
     const first = await render(url, answers, options);
     const second = await render(url, answers, options);
+    expect(storageRun).not.toHaveBeenCalled();
+    expect(storageEnter).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
 
     expect(first?.html).toContain('Kindergarten Teacher');
     expect(first?.html).toContain('<strong>happy</strong>');
@@ -122,6 +130,19 @@ describe("the server's render from a kept layout", () => {
     // Each page alone is in it once, in <main>.
     expect(whole[1]).toContain('Maple &lt;School&gt;');
     expect(whole[1]!.match(/<main /g)).toHaveLength(1);
+  });
+
+  it('keeps the layout for a copy of the same site configuration', async () => {
+    const [first, ...rest] = postings;
+    const copies = rest.map((p) => ({ ...p, answers: { ...p.answers, '/api/config': { ...config } } }));
+    const whole = await wholeRenders(copies);
+    forgetFrames();
+    await render(first!.url, first!.answers, options);
+    for (const [i, { url, answers }] of copies.entries()) {
+      const page = await render(url, answers, options);
+      expect(page?.madeFrom).toBe('frame');
+      expect(page?.html).toBe(whole[i]);
+    }
   });
 
   it('learns the layout again when the site configuration changes (the test-mode banner comes and goes)', async () => {

@@ -3,7 +3,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
+// The web-streams build, not Node's: Node's runs every render in an AsyncLocalStorage, and the first
+// one turns on Node's promise hooks for the life of the process, which every promise of every request
+// then pays for (3–4 % of a kept page's answer). This build has no AsyncLocalStorage in Node 20.
+import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from 'react-router';
 import { AppTree } from './app/app';
 import { PRERENDERED_ROUTES, seedQueries, type PrerenderAnswers } from './app/prerender';
@@ -41,7 +44,7 @@ export async function render(
   setServerSanitizer(options.sanitizeHtml);
   const kind = pageAt(new URL(url, 'http://localhost').pathname) ?? url;
   const frame = frames.get(kind);
-  if (frame && frame !== WHOLE_ONLY && frame.config === answers[SITE_CONFIG_PATH] && ++frame.uses % CHECK_EVERY) {
+  if (frame && frame !== WHOLE_ONLY && frame.config === configOf(answers) && ++frame.uses % CHECK_EVERY) {
     const page = renderPart(url, answers, 'page');
     const html = page === null ? null : framed(frame, page);
     if (html !== null) return { html, madeFrom: 'frame' };
@@ -59,8 +62,8 @@ interface Frame {
   /** What a render of the page alone has before its first slot and after its last, past what it hoists. */
   lead: string;
   tail: string;
-  /** The site configuration it was rendered with (the server's: one object for its whole life). */
-  config: unknown;
+  /** The site configuration it was rendered with, as JSON: a layout shows it (the test-mode banner). */
+  config: string;
   uses: number;
 }
 
@@ -79,6 +82,8 @@ export function forgetFrames(): void {
 const CHECK_EVERY = 64;
 
 const SITE_CONFIG_PATH = '/api/config';
+/** The site configuration a render is given, compared by value: a copy of the same answer is the same. */
+const configOf = (answers: PrerenderAnswers) => JSON.stringify(answers[SITE_CONFIG_PATH] ?? null);
 const SLOT = `<template ${PAGE_SLOT}=""></template>`;
 
 /**
@@ -117,7 +122,7 @@ function learnFrame(kind: string, url: string, answers: PrerenderAnswers, whole:
   if (layout === null || page === null || layout.includes(UNFINISHED_BOUNDARY)) return;
   const parts = partsOf(page);
   if (parts === null) return;
-  const config = answers[SITE_CONFIG_PATH];
+  const config = configOf(answers);
   const at = layout.indexOf(SLOT);
   const before = layout.slice(0, at);
   const after = layout.slice(at + SLOT.length);
@@ -195,8 +200,6 @@ export function preloadRenderedPages(): Promise<unknown> {
 const UNFINISHED_BOUNDARY = '<!--$!-->';
 
 async function renderWaitingForCode(tree: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(tree);
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  const { prelude } = await prerender(tree);
+  return new Response(prelude).text();
 }

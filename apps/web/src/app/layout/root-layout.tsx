@@ -42,10 +42,8 @@ export function RootLayout() {
   if (part !== 'page') return <div className="app">{layout}</div>;
   // The page alone, between two slots. It stays where it is in the whole page, the same child of as
   // many, so what React numbers by the place in the tree (useId) comes out the same.
+  const main = layout.findIndex((child) => child && child.key === 'main');
   return layout.map((_, i) =>
-    i === MAIN ? <Outlet key="main" /> : i === MAIN - 1 || i === MAIN + 1 ? slot(String(i)) : null,
+    i === main ? <Outlet key="main" /> : i === main - 1 || i === main + 1 ? slot(String(i)) : null,
   );
 }
-
-/** Where <main> is among the layout's children. */
-const MAIN = 4;

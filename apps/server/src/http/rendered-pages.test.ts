@@ -288,6 +288,13 @@ describe(`rendered pages kept by version (${dialect})`, () => {
     const one = await visit('/jobs?country=taiwan');
     expect(one.renders).toBe(1);
     expect(one.body).toContain('<ul><li>Newer Teacher</li></ul>');
+    // Then the next oldest: kept until it expires in turn, and not a moment longer.
+    t.clock.set(now + 1000 + LIFETIME - 1);
+    expect(await visit('/jobs?country=taiwan')).toEqual({ ...one, renders: 0 });
+    t.clock.set(now + 1000 + LIFETIME);
+    const none = await visit('/jobs?country=taiwan');
+    expect(none.renders).toBe(1);
+    expect(none.body).not.toContain('Newer Teacher');
   });
 });
 

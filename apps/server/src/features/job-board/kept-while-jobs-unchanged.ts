@@ -12,15 +12,18 @@ interface Kept<T> {
   value: T;
 }
 
-export interface Worked<T> {
+interface Worked<T> {
   value: T;
   /** When it stops being exact with no write (Infinity: only a write changes it). */
   validUntil: number;
 }
 
+type WorkOut<T> = () => Promise<Worked<T>>;
+
 export function keptWhileJobsUnchanged<T>(maxKeys: number) {
   const byDb = new WeakMap<Db, Map<string, Kept<T>>>();
-  return async (db: Db, key: string, now: number, workOut: () => Promise<Worked<T>>): Promise<T> => {
+  /** The value with the jobs version it is exact at (read for this request). */
+  const withVersion = async (db: Db, key: string, now: number, workOut: WorkOut<T>): Promise<Kept<T>> => {
     let kept = byDb.get(db);
     if (!kept) byDb.set(db, (kept = new Map<string, Kept<T>>()));
     const version = await repo.findJobsVersion(db);
@@ -33,6 +36,9 @@ export function keptWhileJobsUnchanged<T>(maxKeys: number) {
       if (kept.size >= maxKeys) kept.delete(kept.keys().next().value!);
     }
     kept.set(key, entry);
-    return entry.value;
+    return entry;
   };
+  const value = async (db: Db, key: string, now: number, workOut: WorkOut<T>): Promise<T> =>
+    (await withVersion(db, key, now, workOut)).value;
+  return Object.assign(value, { withVersion });
 }

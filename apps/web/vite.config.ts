@@ -103,10 +103,6 @@ const config: UserConfig = {
     sourcemap: false,
     // scripts/check-bundle.ts reads the manifest to measure what each route loads.
     manifest: true,
-    // The country pictures of jobs without a photo are files of their own, fetched once and cached
-    // for a year: inlined, each tile carried its picture again (1.3 KB escaped), a third of a search
-    // page's HTML, in every page sent and every page the server keeps.
-    assetsInlineLimit: (file) => (/\/features\/jobs\/assets\/[^/]+\.svg$/.test(file) ? false : undefined),
     rollupOptions: {
       // boot.ts starts the app on pages the server has rendered (apps/server/src/http/web-app.ts).
       input: { index: 'index.html', boot: 'src/boot.ts' },

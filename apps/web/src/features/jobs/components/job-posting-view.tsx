@@ -85,7 +85,7 @@ export function JobPostingView({ job, interactive = true, applyAction }: JobPost
 
   const name = job.companyName || 'Untitled job';
   const photos = [...(job.thumbnail ? [job.thumbnail] : []), ...job.images];
-  const header = job.thumbnail ?? countryImageOf(job.country);
+  const header = job.thumbnail ?? countryImageOf(job.country, true);
   const headerImage = (
     <img
       className="posting__header-image"

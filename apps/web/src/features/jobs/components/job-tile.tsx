@@ -47,7 +47,7 @@ export function JobTile({
     <article className={`job-tile${interactive ? ' job-tile--interactive' : ''}`}>
       <img
         className="job-tile__image"
-        src={job.thumbnail ?? countryImageOf(job.country)}
+        src={job.thumbnail ?? countryImageOf(job.country, eager)}
         alt=""
         width={480}
         height={270}

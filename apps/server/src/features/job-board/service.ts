@@ -19,7 +19,7 @@ import { toJob, toJobTile } from '../jobs/presenters.js';
 import * as repo from './repo.js';
 import { findLiveJobTilesByKeywords, findLiveJobTilesSince } from './keyword-repo.js';
 import { countCities } from './city-counts.js';
-import { keptWhileJobsUnchanged } from './kept-while-jobs-unchanged.js';
+import { liveJobsUntil } from './live-until.js';
 import { findPageStart, PAGES_BY_OFFSET } from './page-starts.js';
 import { findSearchPage, refreshKeywordIndex } from './kept-keyword-index.js';
 import { applicationCounts } from '../applications/service.js';
@@ -152,20 +152,12 @@ export async function postingVersion(deps: Deps, jobId: string): Promise<AnswerV
   return { tag: `${row.version}:${status}`, validUntil };
 }
 
-/** When each country's oldest live posting was published: one entry per country. */
-const keptOldestLive = keptWhileJobsUnchanged<number | null>(64);
-
 /**
  * A country's search answers and city counts: any change to any job, and the next expiry among its
  * live postings (expiry removes jobs from the end of the newest-first list, and from the counts).
  */
 export async function searchVersion(deps: Deps, country: string): Promise<AnswerVersion> {
-  const now = deps.clock.now();
-  // The oldest live posting changes only with a job (the version) or when it expires.
-  const { version, validUntil } = await keptOldestLive.withVersion(deps.db, country, now, async () => {
-    const oldest = await repo.findOldestLivePublishedAt(deps.db, country, liveSince(now));
-    return { value: oldest, validUntil: oldest === null ? Infinity : oldest + POSTING_LIFETIME_MS };
-  });
+  const { version, validUntil } = await liveJobsUntil(deps.db, country, deps.clock.now());
   return { tag: String(version), validUntil };
 }
 

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonForScript } from '../features/discovery/job-posting.js';
 import { headTags } from '../features/discovery/page-head.js';
 import { sanitizeRichText } from '../integrations/html/sanitize.js';
+import { remembered } from '../lib/remembered.js';
 import { sendPage, withHead, type LandingPages, type PageShells } from './page-shells.js';
 import type { PageAnswers } from './page-answers.js';
 import type { RenderedPages } from './rendered-pages.js';
@@ -59,23 +60,11 @@ export function fillShell(shell: string, html: string, answers: Record<string, u
   );
 }
 
-/** Addresses whose answers are remembered; past this many the oldest is forgotten. */
-const REMEMBERED_URLS = 10_000;
-
 /**
- * `answerAt` (a function of the address alone) remembered for the addresses last asked: a kept page is
- * served in about 60 µs, of which matching the route table and reading the query took 3–4 %.
+ * Addresses whose API paths are remembered: a kept page is served in about 60 µs, of which matching
+ * the route table and reading the query took 3–4 %.
  */
-function rememberedByUrl<T>(answerAt: (url: string) => T): (url: string) => T {
-  const remembered = new Map<string, T>();
-  return (url) => {
-    if (remembered.has(url)) return remembered.get(url) as T;
-    const answer = answerAt(url);
-    if (remembered.size >= REMEMBERED_URLS) remembered.delete(remembered.keys().next().value!);
-    remembered.set(url, answer);
-    return answer;
-  };
-}
+const REMEMBERED_URLS = 10_000;
 
 /** A call a page is rendered with that found nothing: the page shows "not found", answered 404. */
 const isNotFound = (status: number) => status === 404 || status === 400;
@@ -96,7 +85,7 @@ export function registerServerRender(
 ): PageRender {
   const head = (url: string, answers: Record<string, unknown>) =>
     headTags(renderer.pageHeadAt(url, answers), publicUrl);
-  const apiPathsAt = rememberedByUrl((url) => renderer.prerenderApiPaths(url));
+  const apiPathsAt = remembered((url) => renderer.prerenderApiPaths(url), REMEMBERED_URLS);
   const renderPage: PageRender = async (request, reply, status = 200) => {
     const url = request.url;
     const pathname = url.split('?')[0]!;

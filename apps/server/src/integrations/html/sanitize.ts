@@ -1,6 +1,7 @@
 // Rich text is cleaned on the way in with an allow-list: structure and emphasis only, links to
 // https: and mailto: with rel="noopener noreferrer nofollow"; no images, styles, scripts or handlers.
 import sanitizeHtml from 'sanitize-html';
+import { remembered } from '../../lib/remembered.js';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -49,17 +50,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * The last few descriptions cleaned: a rendered posting cleans its description twice (the page and its
  * JobPosting data), and cleaning is a whole parse. Keyed by the text itself, so a hit is exact.
  */
-const recent = new Map<string, string>();
-const RECENT_MAX = 64;
-
-export function sanitizeRichText(html: string): string {
-  const known = recent.get(html);
-  if (known !== undefined) return known;
-  const clean = sanitizeHtml(html, OPTIONS).trim();
-  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
-  recent.set(html, clean);
-  return clean;
-}
+export const sanitizeRichText = remembered((html) => sanitizeHtml(html, OPTIONS).trim(), 64);
 
 /** The visible text of rich text, for length rules ("ignored when 8 characters or fewer"). */
 export function textOf(html: string): string {

@@ -4,15 +4,9 @@
 // descriptions: with 100,000 live postings the count took 0.36 s, finding where the fourth part starts
 // 0.47 s, and each batch 58 ms.
 // Expand only: the previous release's queries are the same, and may use it.
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    // Migrations run in one transaction, and an earlier one may have left the jobs version's deferred
-    // triggers pending (007 writes every job): PostgreSQL builds no index on a table with pending
-    // trigger events, so they fire now.
-    await sql`set constraints all immediate`.execute(db);
-  }
   await db.schema
     .createIndex('jobs_sitemap_idx')
     .on('jobs')

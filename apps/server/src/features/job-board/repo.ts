@@ -220,11 +220,13 @@ function postingLists(db: DbOrTrx) {
       ),
     ];
   }
+  // A list is asked for only when the posting has one: most have no photos and no saves, and an
+  // ordered aggregate sets up its sort even for no rows (1.3 µs of a posting's read).
   return [
-    sql<string>`(select json_group_array(url order by position, id) from job_images where job_id = jobs.id)`.as(
+    sql<string>`case when exists (select 1 from job_images where job_id = jobs.id) then (select json_group_array(url order by position, id) from job_images where job_id = jobs.id) else '[]' end`.as(
       'image_urls',
     ),
-    sql<string>`(select json_group_array(user_id order by created_at, user_id) from favorites where job_id = jobs.id)`.as(
+    sql<string>`case when exists (select 1 from favorites where job_id = jobs.id) then (select json_group_array(user_id order by created_at, user_id) from favorites where job_id = jobs.id) else '[]' end`.as(
       'favorited_by',
     ),
   ];

@@ -1,0 +1,83 @@
+// A fixed read answers what Kysely would for the same query: the same rows, each an object with the
+// statement's columns as keys, on SQLite's own array rows as on PostgreSQL's named statements.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, dialect } from '../../test/harness.js';
+import { createDb, type Db } from './create-db.js';
+import { migrateToLatest } from './migrate.js';
+import { preparedQuery } from './prepared-query.js';
+
+const usersSince = preparedQuery((db, p: { since: number }) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email as address', 'created_at'])
+    .select(sql<string>`upper(email)`.as('shout'))
+    .where('created_at', '>=', p.since)
+    .orderBy('created_at'),
+);
+
+const userById = preparedQuery((db, p: { id: string }) =>
+  db.selectFrom('users').select(['id', 'confirmed_at']).where('id', '=', p.id),
+);
+
+describe(`prepared reads (${dialect})`, () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    db = createDb(database.url);
+    await migrateToLatest(db);
+    await db
+      .insertInto('users')
+      .values(
+        [1, 2, 3].map((n) => ({
+          id: `user-${n}`,
+          email: `user-${n}@example.com`,
+          password_hash: 'x',
+          confirmed_at: n === 2 ? null : n,
+          created_at: n * 1000,
+        })),
+      )
+      .execute();
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await drop();
+  });
+
+  it('answers rows as objects keyed by the columns and their aliases, as Kysely does', async () => {
+    const rows = await usersSince(db, { since: 2000 });
+    expect(rows).toEqual([
+      { id: 'user-2', address: 'user-2@example.com', created_at: 2000, shout: 'USER-2@EXAMPLE.COM' },
+      { id: 'user-3', address: 'user-3@example.com', created_at: 3000, shout: 'USER-3@EXAMPLE.COM' },
+    ]);
+    const viaKysely = await db
+      .selectFrom('users')
+      .select(['id', 'email as address', 'created_at'])
+      .select(sql<string>`upper(email)`.as('shout'))
+      .where('created_at', '>=', 2000)
+      .orderBy('created_at')
+      .execute();
+    expect(rows).toEqual(viaKysely);
+    expect(Object.keys(rows[0]!)).toEqual(['id', 'address', 'created_at', 'shout']);
+  });
+
+  it('answers nulls, no rows, and each call with its own values', async () => {
+    expect(await userById(db, { id: 'user-2' })).toEqual([{ id: 'user-2', confirmed_at: null }]);
+    expect(await userById(db, { id: 'user-1' })).toEqual([{ id: 'user-1', confirmed_at: 1 }]);
+    expect(await userById(db, { id: 'nobody' })).toEqual([]);
+  });
+
+  it('reads inside a transaction through it, seeing its own writes', async () => {
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('users').set({ confirmed_at: 42 }).where('id', '=', 'user-2').execute();
+        expect(await userById(trx, { id: 'user-2' })).toEqual([{ id: 'user-2', confirmed_at: 42 }]);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await userById(db, { id: 'user-2' })).toEqual([{ id: 'user-2', confirmed_at: null }]);
+  });
+});

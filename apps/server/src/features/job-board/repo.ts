@@ -209,27 +209,23 @@ export async function countLiveJobsByCity(db: DbOrTrx, country: string, liveSinc
 }
 
 /** The posting's photo addresses in carousel order, and who saved it in the order they did, as JSON arrays. */
+const POSTING_LISTS = [
+  { as: 'image_urls', table: 'job_images', value: 'url', order: 'position, id' },
+  { as: 'favorited_by', table: 'favorites', value: 'user_id', order: 'created_at, user_id' },
+] as const;
+
 function postingLists(db: DbOrTrx) {
-  if (isPostgres(db)) {
-    return [
-      sql<string>`coalesce((select json_agg(url order by position, id) from job_images where job_id = jobs.id), '[]')::text`.as(
-        'image_urls',
-      ),
-      sql<string>`coalesce((select json_agg(user_id order by created_at, user_id) from favorites where job_id = jobs.id), '[]')::text`.as(
-        'favorited_by',
-      ),
-    ];
-  }
-  // A list is asked for only when the posting has one: most have no photos and no saves, and an
-  // ordered aggregate sets up its sort even for no rows (1.3 µs of a posting's read).
-  return [
-    sql<string>`case when exists (select 1 from job_images where job_id = jobs.id) then (select json_group_array(url order by position, id) from job_images where job_id = jobs.id) else '[]' end`.as(
-      'image_urls',
-    ),
-    sql<string>`case when exists (select 1 from favorites where job_id = jobs.id) then (select json_group_array(user_id order by created_at, user_id) from favorites where job_id = jobs.id) else '[]' end`.as(
-      'favorited_by',
-    ),
-  ];
+  const postgres = isPostgres(db);
+  return POSTING_LISTS.map(({ as, table, value, order }) => {
+    const rows = sql`from ${sql.table(table)} where job_id = jobs.id`;
+    const ordered = sql`${sql.ref(value)} order by ${sql.raw(order)}`;
+    // On SQLite a list is asked for only when the posting has one: most have no photos and no saves,
+    // and an ordered aggregate sets up its sort even for no rows (1.3 µs of a posting's read).
+    const list = postgres
+      ? sql<string>`coalesce((select json_agg(${ordered}) ${rows}), '[]')::text`
+      : sql<string>`case when exists (select 1 ${rows}) then (select json_group_array(${ordered}) ${rows}) else '[]' end`;
+    return list.as(as);
+  });
 }
 
 const postingQuery = preparedQuery((db, p: { id: string }) =>

@@ -12,14 +12,18 @@ import * as repo from './repo.js';
 const keptCounts = keptWhileJobsUnchanged<readonly CityCount[]>(64);
 
 /** The country's cities with live jobs and how many each has, sorted by name. */
-export function countCities(db: Db, country: string, now: number, liveSince: number): Promise<readonly CityCount[]> {
-  return keptCounts(db, country, now, async () => {
-    const [rows, { validUntil }] = await Promise.all([
-      repo.countLiveJobsByCity(db, country, liveSince),
-      liveJobsUntil(db, country, now),
-    ]);
+export async function countCities(
+  db: Db,
+  country: string,
+  now: number,
+  liveSince: number,
+): Promise<readonly CityCount[]> {
+  // The jobs version is read once, by liveJobsUntil, for both kept values.
+  const { version, validUntil } = await liveJobsUntil(db, country, now);
+  const counts = await keptCounts.atVersion(db, country, version, now, async () => {
+    const rows = await repo.countLiveJobsByCity(db, country, liveSince);
     // Sorted here, not in SQL, so both databases agree whatever their collation.
-    const value = rows.sort((a, b) => a.city.localeCompare(b.city, 'en'));
-    return { value, validUntil };
+    return { value: rows.sort((a, b) => a.city.localeCompare(b.city, 'en')), validUntil };
   });
+  return counts.value;
 }

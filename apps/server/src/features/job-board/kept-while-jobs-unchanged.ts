@@ -22,11 +22,10 @@ type WorkOut<T> = () => Promise<Worked<T>>;
 
 export function keptWhileJobsUnchanged<T>(maxKeys: number) {
   const byDb = new WeakMap<Db, Map<string, Kept<T>>>();
-  /** The value with the jobs version it is exact at (read for this request). */
-  const withVersion = async (db: Db, key: string, now: number, workOut: WorkOut<T>): Promise<Kept<T>> => {
+  /** The value kept at `version` (a jobs version this request has read), or worked out anew. */
+  const atVersion = async (db: Db, key: string, version: number, now: number, workOut: WorkOut<T>) => {
     let kept = byDb.get(db);
     if (!kept) byDb.set(db, (kept = new Map<string, Kept<T>>()));
-    const version = await repo.findJobsVersion(db);
     let entry = kept.get(key);
     if (entry && entry.version === version && now < entry.validUntil) {
       kept.delete(key); // most recently used last
@@ -38,7 +37,10 @@ export function keptWhileJobsUnchanged<T>(maxKeys: number) {
     kept.set(key, entry);
     return entry;
   };
+  /** The value with the jobs version it is exact at (read for this request). */
+  const withVersion = async (db: Db, key: string, now: number, workOut: WorkOut<T>): Promise<Kept<T>> =>
+    atVersion(db, key, await repo.findJobsVersion(db), now, workOut);
   const value = async (db: Db, key: string, now: number, workOut: WorkOut<T>): Promise<T> =>
     (await withVersion(db, key, now, workOut)).value;
-  return Object.assign(value, { withVersion });
+  return Object.assign(value, { withVersion, atVersion });
 }

@@ -66,9 +66,9 @@ function logRead(log: (event: LogEvent) => void, sql: string, parameters: readon
 /**
  * Runs a read of a fixed SQL text on a statement the database keeps prepared, or answers undefined
  * when it cannot, and the caller goes through Kysely:
- * - SQLite: straight on the cached statement, unless a transaction is open on the one connection (the
- *   read then queues behind it and never sees its uncommitted writes). A synchronous read cannot
- *   interleave with anything.
+ * - SQLite: straight on the read's own kept statement (FixedRead), unless a transaction is open on
+ *   the one connection (the read then queues behind it and never sees its uncommitted writes). A
+ *   synchronous read cannot interleave with anything.
  * - PostgreSQL: a named statement, parsed and planned once per connection instead of every time.
  * A transaction (not the database itself) is never read from here.
  */

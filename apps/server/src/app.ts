@@ -13,6 +13,7 @@ import { AppError } from './errors.js';
 import { requireSelf, requireUser } from './features/accounts/sessions.js';
 import type { Deps } from './deps.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler, shutdownRefusal } from './http/error-handler.js';
+import { answerHealthFirst } from './http/health-answer.js';
 import { rateLimitAddress } from './integrations/limiter/limiter.js';
 import { answerSerializerCompiler } from './http/answer-serializer.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -129,6 +130,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     requestTimeout: REQUEST_TIMEOUT_MS,
   });
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  answerHealthFirst(app, options.metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandler(app);

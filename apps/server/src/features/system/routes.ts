@@ -6,6 +6,9 @@ import { pingDb } from '../../db/create-db.js';
 import { AppError } from '../../errors.js';
 import type { Deps } from '../../deps.js';
 
+/** The liveness answer's text: the route's, and the one http/health-answer.ts sends before routing. */
+export const HEALTH_ANSWER_TEXT = JSON.stringify({ status: 'ok' } satisfies HealthAnswer);
+
 export function registerSystemRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const publicConfig = {
@@ -20,10 +23,11 @@ export function registerSystemRoutes(app: FastifyInstance, deps: Deps): void {
     return publicConfig;
   });
 
-  // Liveness only: the cheapest answer the server can give, with no schema work.
-  const alive = JSON.stringify({ status: 'ok' } satisfies HealthAnswer);
+  // Liveness only, with no schema work. Requests that reach a listening server are answered before
+  // routing (http/health-answer.ts); this route answers the rest (a query string, a trailing slash,
+  // app.inject) the same way.
   app.get('/api/health', (_request, reply) => {
-    void reply.type('application/json; charset=utf-8').send(alive);
+    void reply.type('application/json; charset=utf-8').send(HEALTH_ANSWER_TEXT);
   });
 
   r.get('/api/ready', { schema: { response: { 200: ReadyAnswerSchema } } }, async () => {

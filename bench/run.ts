@@ -4,7 +4,7 @@
 // SQLite file: one with its caches as configured, one with CACHE_OFF_ENV, so the table shows the work a
 // request does and what the cache makes of it. docs/PERFORMANCE.md describes the method.
 //
-// BENCH_SECONDS (default 4) is the length of each measured run, BENCH_ONLY=<names> runs a subset
+// BENCH_SECONDS (default 3) is the length of each measured run, BENCH_ONLY=<names> runs a subset
 // (SCENARIOS below), BENCH_DATABASE_URL=postgres://… adds PostgreSQL, BENCH_PORT (default 4100) moves
 // the servers' ports when another benchmark holds them.
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -54,7 +54,7 @@ import { CACHE_OFF_ENV, startServer, type CacheMode } from './servers.js';
 import { makeEveryJobLive, measureSitemap, printSitemapTable, sitemapRows, type SitemapPass } from './sitemap-bench.js';
 
 const startedAt = Date.now();
-const TIMING: Timing = { seconds: Number(process.env.BENCH_SECONDS ?? 4), warmUpSeconds: 1 };
+const TIMING: Timing = { seconds: Number(process.env.BENCH_SECONDS ?? 3), warmUpSeconds: 1 };
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4100);
 const PORTS = {
   cached: FIRST_PORT,

@@ -8,6 +8,9 @@ const mockingTests = ['src/features/accounts/password-reset.test.ts'];
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core free (one worker on a two-core machine); test files wait on the
+    // databases, SMTP and password hashing much of the time, so every core runs one.
+    maxWorkers: '100%',
     projects: [
       { test: { name: 'shared', root: 'packages/shared', environment: 'node' } },
       ...(['sqlite', 'postgres'] as const).flatMap((d) => {

@@ -1,7 +1,7 @@
 // `npm run test:crash`: starts the server on SQLite, drives writes (sign-ups, contact messages, saves,
 // test-mode payments, job edits), records each acknowledged one, kills the process with SIGKILL at a
 // random moment, restarts it, and checks that every acknowledged write survived and that
-// `PRAGMA integrity_check` is ok. CRASH_ITERATIONS sets the count (20 by default; 200 for the full run).
+// `PRAGMA integrity_check` is ok. CRASH_ITERATIONS sets the count (10 by default; 200 for the full run).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,7 +15,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { hashToken } from '../apps/server/src/features/accounts/tokens.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 20);
+const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 10);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -225,12 +225,31 @@ describe(`the kept keyword index (${dialect})`, () => {
       const pages = await Promise.all([1, 2, 3, 4, 5, 6].map((page) => both('teach', { country: 'vietnam' }, page)));
       return { kept: pages.flatMap((p) => p.kept ?? ['none']), database: pages.flatMap((p) => p.database) };
     };
+    // And with no keywords: a country's pages are cut where its live jobs end.
+    const plainPages = async () => {
+      const pages = [1, 2, 3, 4, 5, 6, 7, 8];
+      const kept = await Promise.all(
+        pages.map((page) =>
+          findSearchPage(t.db, { country: 'vietnam', liveSince: live(), offset: (page - 1) * 12, limit: 12 }, null),
+        ),
+      );
+      const database = await Promise.all(
+        pages.map((page) => findLiveJobTilesJson(t.db, { country: 'vietnam', liveSince: live(), page })),
+      );
+      return { kept: kept.flatMap((found) => found?.map((job) => job.tile) ?? ['none']), database: database.flat() };
+    };
     const before = await allPages();
     expect(before.kept).toEqual(before.database);
+    const plainBefore = await plainPages();
+    expect(plainBefore.kept).toEqual(plainBefore.database);
     t.clock.advance(30 * DAY);
     const later = await allPages();
     expect(later.kept).toEqual(later.database);
     expect(later.kept.length).toBeLessThan(before.kept.length);
+    const plainLater = await plainPages();
+    expect(plainLater.kept).toEqual(plainLater.database);
+    expect(plainLater.kept.length).toBeLessThan(plainBefore.kept.length);
+    expect(plainLater.kept.length).toBeGreaterThan(0);
     // A search for a moment before the index was made cannot be answered from it.
     const earlier = { country: 'vietnam', liveSince: madeAt - DAY, offset: 0, limit: 12 };
     expect(await findSearchPage(t.db, earlier, parseKeywords('teach')!)).toBeNull();

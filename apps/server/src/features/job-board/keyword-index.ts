@@ -230,10 +230,14 @@ export class CountryIndex {
    * (the first RANKED_TERMS_MAX count), then newest first: `limit` of them from `offset`.
    */
   search(q: IndexQuery): FoundJob[] {
+    const live = this.liveCount(q.liveSince);
+    // A country's page with no other filter is a slice of the newest-first numbering.
+    if (q.city === undefined && q.ageGroup === undefined && q.include.length === 0 && q.exclude.length === 0) {
+      return this.jobs.slice(Math.min(q.offset, live), Math.min(q.offset + q.limit, live));
+    }
     const words = this.words;
     const s = scratchFor(words);
     const match = s.match;
-    const live = this.liveCount(q.liveSince);
     for (let w = 0; w < words; w++) match[w] = prefixWord(w, live);
     if (q.city !== undefined) {
       const bits = this.cities.get(q.city);
@@ -252,6 +256,12 @@ export class CountryIndex {
     for (const t of q.exclude) {
       const bits = this.bitmapOf(this.text, t, s.term);
       for (let w = 0; w < words; w++) match[w]! &= ~bits[w]!;
+    }
+    const page = new BitPage(q.offset, q.limit);
+    if (q.include.length === 0) {
+      // Nothing to rank: the matching jobs in their newest-first order.
+      for (let w = 0; w < words && !page.full; w++) page.take(w, match[w]!);
+      return page.found.map((n) => this.jobs[n]!);
     }
     const rankedTerms = q.include.slice(0, RANKED_TERMS_MAX);
     const ranked = rankedTerms.map((t, i) => this.bitmapOf(this.top, t, s.top[i]!));
@@ -284,7 +294,6 @@ export class CountryIndex {
       p2[w] = c2;
       p3[w] = c3;
     }
-    const page = new BitPage(q.offset, q.limit);
     for (let hits = k; hits >= 0 && !page.full; hits--) {
       const b0 = hits & 1 ? 0 : -1;
       const b1 = hits & 2 ? 0 : -1;

@@ -26,14 +26,19 @@ export function answerHealthFirst(app: FastifyInstance, metrics?: Pick<Metrics, 
   app.addHook('preClose', async () => {
     closing = true;
   });
-  const headers: Record<string, string> = {
+  // Every header in the one writeHead call, as name, value, name, value…: a header set before it
+  // (setHeader) makes Node set each of the others one by one as well.
+  const headers = Object.entries({
     ...API_HEADERS,
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(HEALTH_ANSWER_TEXT)),
-  };
+    'x-request-id': '',
+  }).flat();
+  const requestIdAt = headers.length - 1;
   const answer: Listener = (req, res) => {
     const started = metrics ? performance.now() : 0;
-    res.setHeader('x-request-id', requestIdOf(req));
+    // writeHead reads the list before it returns, so one list serves every answer.
+    headers[requestIdAt] = requestIdOf(req);
     res.writeHead(200, headers);
     res.end(HEALTH_ANSWER_TEXT);
     metrics?.httpRequestDuration.observe(HEALTH_PATH, req.method!, 200, (performance.now() - started) / 1000);

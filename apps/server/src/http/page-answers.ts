@@ -1,20 +1,15 @@
 // The API answers a rendered landing page is made of (a posting, a search, its cities, the site's
 // configuration), read the way their routes read them for a visitor who is not logged in, without a
 // trip through HTTP: the same schemas check the path, the same services read the database and the
-// routes' own compiled serialisers write the answer, so the page holds what the browser would get.
+// answer is written as the route writes it (by the database, or the route's compiled serialiser), so
+// the page holds what the browser would get.
 // A path these readers do not take, or one they find nothing at, is left to its route (undefined),
 // which answers it with its exact error. Which paths a page is made of, and how each is versioned for
 // the kept pages (rendered-pages.ts), is decided here, in one place.
-import {
-  CitiesAnswerSchema,
-  CountryParamsSchema,
-  JobAnswerSchema,
-  JobParamsSchema,
-  JobSearchSchema,
-} from '@teacheast/shared';
+import { CitiesAnswerSchema, CountryParamsSchema, JobParamsSchema, JobSearchSchema } from '@teacheast/shared';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { getJob, listCitiesWithJobs, searchAnswerJson } from '../features/job-board/service.js';
+import { jobAnswerJson, listCitiesWithJobs, searchAnswerJson } from '../features/job-board/service.js';
 import { compileAnswerSerializer } from './answer-serializer.js';
 
 export const POSTING_ANSWER = /^\/api\/job\/([^/?]+)$/;
@@ -37,7 +32,6 @@ export interface PageAnswers {
 }
 
 export function createPageAnswers(deps: Deps): PageAnswers {
-  const writeJob = serialize(JobAnswerSchema);
   const writeCities = serialize(CitiesAnswerSchema);
   const statics = new Map<string, unknown>();
 
@@ -58,7 +52,7 @@ export function createPageAnswers(deps: Deps): PageAnswers {
       if (posting) {
         const params = JobParamsSchema.safeParse({ uuid: safeDecode(posting[1]!) });
         if (!params.success) return undefined;
-        return orRoute(async () => parsed(writeJob({ job: await getJob(deps, params.data.uuid, null) })));
+        return orRoute(async () => parsed(await jobAnswerJson(deps, params.data.uuid, null)));
       }
       const search = SEARCH_ANSWER.exec(apiPath);
       if (search) {

@@ -7,6 +7,7 @@ import {
   CountryParamsSchema,
   FavoriteAnswerSchema,
   JobAnswerSchema,
+  type JobAnswer,
   JobClickSchema,
   JobImagesSchema,
   JobMetricsSchema,
@@ -75,10 +76,11 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: JobParamsSchema, response: { 200: JobAnswerSchema } },
     },
     async (request, reply) => {
-      const job = await jobBoard.getJob(deps, request.params.uuid, await findUser(deps, request));
+      const answer = await jobBoard.jobAnswerJson(deps, request.params.uuid, await findUser(deps, request));
       // Saves change favoritedBy and owners see unpublished jobs: always ask again.
       void reply.header('cache-control', 'private, no-cache');
-      return { job };
+      // The JSON text of a JobAnswer, written by the database, which Fastify passes on as it is.
+      return reply.type('application/json; charset=utf-8').send(answer as unknown as JobAnswer);
     },
   );
 

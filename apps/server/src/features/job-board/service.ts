@@ -6,7 +6,6 @@ import {
   POSTING_LIFETIME_DAYS,
   parseKeywords,
   type CityCount,
-  type Job,
   type JobMetrics,
   type JobTile,
 } from '@teacheast/shared';
@@ -15,7 +14,7 @@ import type { AuthUser } from '../accounts/sessions.js';
 import type { Deps } from '../../deps.js';
 import { enforceLimit } from '../../integrations/limiter/limiter.js';
 import { jobStatus, liveSince, POSTING_LIFETIME_MS } from '../jobs/lifecycle.js';
-import { toJob, toJobTile } from '../jobs/presenters.js';
+import { isoText, toJobTile } from '../jobs/presenters.js';
 import * as repo from './repo.js';
 import { findLiveJobTilesByKeywords, findLiveJobTilesSince } from './keyword-repo.js';
 import { countCities } from './city-counts.js';
@@ -123,12 +122,19 @@ async function findVisibleJobAccess(deps: Deps, jobId: string, user: AuthUser | 
   return job;
 }
 
-export async function getJob(deps: Deps, jobId: string, user: AuthUser | null): Promise<Job> {
-  const posting = await repo.findPosting(deps.db, jobId);
-  if (!posting) throw notFound(NO_SUCH_JOB);
-  const { row } = posting;
-  if (row.published_at === null && (user === null || row.user_id !== user.id)) throw notFound(NO_SUCH_JOB);
-  return toJob(row, posting.imageUrls, posting.favoritedBy, deps.clock.now());
+/**
+ * GET /api/job/{uuid}'s answer as JSON text (JobAnswerSchema): the posting as the database writes it
+ * (repo.findPostingJson), with its publish date, photos, savers and status put around it here.
+ */
+export async function jobAnswerJson(deps: Deps, jobId: string, user: AuthUser | null): Promise<string> {
+  const row = await repo.findPostingJson(deps.db, jobId);
+  if (!row) throw notFound(NO_SUCH_JOB);
+  const publishedAt = row.published_at === null ? null : Number(row.published_at);
+  if (publishedAt === null && (user === null || row.user_id !== user.id)) throw notFound(NO_SUCH_JOB);
+  const status = jobStatus({ published_at: publishedAt }, deps.clock.now());
+  const published = publishedAt === null ? 'null' : `"${isoText(publishedAt)}"`;
+  const answer = `${row.json.slice(0, -1)},"publishedDate":${published},"images":${row.image_urls},"favoritedBy":${row.favorited_by},"status":"${status}"}`;
+  return `{"job":${answer}}`;
 }
 
 /**

@@ -4,18 +4,10 @@ import { JobSearchAnswerSchema, PAGE_SIZE } from '@teacheast/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../../test/harness.js';
+import { HOSTILE_TEXT } from '../../../test/hostile-text.js';
 import { createDb } from '../../db/create-db.js';
 import { TILE_COLUMNS, toJobTile } from '../jobs/presenters.js';
 import { PAGES_BY_OFFSET } from './page-starts.js';
-
-const HOSTILE_TEXT = [
-  'Quote " and backslash \\ and slash /',
-  'New\nline, tab\t, return\r, form\f, back\b and \u0001\u001f controls',
-  'Đà Nẵng — 東京 — 서울 — กรุงเทพ — emoji 🎓👩‍🏫',
-  '</script><script>alert(1)</script><!-- -->',
-  '\u2028 line and paragraph \u2029 separators, bidi \u202e override',
-  "Apostrophe's and ${template} and %s and %03d",
-];
 
 describe(`tiles written by the ${dialect} database`, () => {
   let t: TestApp;

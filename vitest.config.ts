@@ -1,10 +1,23 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Server tests run twice: on SQLite, and on PostgreSQL over a real connection.
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const serverTests = ['src/**/*.test.ts', 'test/**/*.test.ts'];
-/** Server test files that mock a module: they run isolated. */
-const mockingTests = ['src/features/accounts/password-reset.test.ts'];
+const serverRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'apps/server');
+/** Server test files that replace a module (vi.mock), found by reading them: they run isolated. */
+const mockingTests = ['src', 'test'].flatMap((dir) =>
+  fs
+    .readdirSync(path.join(serverRoot, dir), { recursive: true, encoding: 'utf8' })
+    .map((file) => `${dir}/${file.split(path.sep).join('/')}`)
+    .filter(
+      (file) =>
+        file.endsWith('.test.ts') &&
+        /\bvi\.(?:do)?[mM]ock\(/.test(fs.readFileSync(path.join(serverRoot, file), 'utf8')),
+    ),
+);
 
 export default defineConfig({
   test: {

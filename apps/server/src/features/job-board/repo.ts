@@ -37,11 +37,32 @@ export function liveJobIds(db: DbOrTrx, f: SearchFilter) {
 export function tileJson(db: DbOrTrx) {
   // PostgreSQL keeps it in the row and its covering index, written by a trigger (migration 007).
   if (isPostgres(db)) return sql<string>`jobs.tile_json`;
-  return sql<string>`json_object(
-    'uuid', jobs.id, 'title', jobs.title, 'companyName', jobs.company_name, 'country', jobs.country,
-    'city', jobs.city, 'ageGroup', jobs.age_group, 'pay', jobs.pay, 'startDate', jobs.start_date,
-    'duration', jobs.duration, 'classSize', jobs.class_size, 'thumbnail', jobs.tile_thumbnail
-  )`;
+  return jsonObject(db, [...TILE_JSON_FIELDS, ['thumbnail', 'jobs.tile_thumbnail']]);
+}
+
+/** The fields a tile shares with a whole posting, as the database writes them into JSON, in order. */
+const TILE_JSON_FIELDS = [
+  ['uuid', 'jobs.id'],
+  ['title', 'jobs.title'],
+  ['companyName', 'jobs.company_name'],
+  ['country', 'jobs.country'],
+  ['city', 'jobs.city'],
+  ['ageGroup', 'jobs.age_group'],
+  ['pay', 'jobs.pay'],
+  ['startDate', 'jobs.start_date'],
+  ['duration', 'jobs.duration'],
+  ['classSize', 'jobs.class_size'],
+] as const;
+
+/** Answer fields, each a property name and the column it is read from, as one JSON object's text. */
+function jsonObject(db: DbOrTrx, fields: readonly (readonly [string, string])[]) {
+  const pairs = sql.join(fields.map(([key, column]) => sql`${sql.lit(key)}, ${sql.ref(column)}`));
+  return isPostgres(db) ? sql<string>`json_build_object(${pairs})::text` : sql<string>`json_object(${pairs})`;
+}
+
+/** A publish date as answers write it: ISO 8601 text, or null for a posting never published. */
+export function publishedDateJson(publishedAt: number | null): string {
+  return publishedAt === null ? 'null' : `"${isoText(publishedAt)}"`;
 }
 
 interface TileRow {
@@ -51,7 +72,7 @@ interface TileRow {
 
 /** The tile's JSON text, finished with its publish date. */
 export function tileText(row: TileRow): string {
-  const published = row.published_at === null ? 'null' : `"${isoText(Number(row.published_at))}"`;
+  const published = publishedDateJson(row.published_at === null ? null : Number(row.published_at));
   return `${row.tile.slice(0, -1)},"publishedDate":${published}}`;
 }
 
@@ -228,18 +249,9 @@ function postingLists(db: DbOrTrx) {
   });
 }
 
-/** A posting's answer fields (JobSchema's) as the database writes them into its JSON text, in order. */
+/** A whole posting's answer fields but its publish date, photos, savers and status. */
 const POSTING_JSON_FIELDS = [
-  ['uuid', 'jobs.id'],
-  ['title', 'jobs.title'],
-  ['companyName', 'jobs.company_name'],
-  ['country', 'jobs.country'],
-  ['city', 'jobs.city'],
-  ['ageGroup', 'jobs.age_group'],
-  ['pay', 'jobs.pay'],
-  ['startDate', 'jobs.start_date'],
-  ['duration', 'jobs.duration'],
-  ['classSize', 'jobs.class_size'],
+  ...TILE_JSON_FIELDS,
   // The posting's own header image, where a tile shows its small one.
   ['thumbnail', 'jobs.thumbnail'],
   ['email', 'jobs.email'],
@@ -248,15 +260,10 @@ const POSTING_JSON_FIELDS = [
   ['descriptionHTML', 'jobs.description_html'],
 ] as const;
 
-function postingJson(db: DbOrTrx) {
-  const fields = sql.join(POSTING_JSON_FIELDS.map(([key, column]) => sql`${sql.lit(key)}, ${sql.ref(column)}`));
-  return isPostgres(db) ? sql<string>`json_build_object(${fields})::text` : sql<string>`json_object(${fields})`;
-}
-
 const postingQuery = preparedQuery((db, p: { id: string }) =>
   db
     .selectFrom('jobs')
-    .select([postingJson(db).as('json'), 'jobs.published_at', 'jobs.user_id'])
+    .select([jsonObject(db, POSTING_JSON_FIELDS).as('json'), 'jobs.published_at', 'jobs.user_id'])
     .select(postingLists(db))
     .where('jobs.id', '=', p.id),
 );

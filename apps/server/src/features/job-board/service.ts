@@ -14,7 +14,7 @@ import type { AuthUser } from '../accounts/sessions.js';
 import type { Deps } from '../../deps.js';
 import { enforceLimit } from '../../integrations/limiter/limiter.js';
 import { jobStatus, liveSince, POSTING_LIFETIME_MS } from '../jobs/lifecycle.js';
-import { isoText, toJobTile } from '../jobs/presenters.js';
+import { toJobTile } from '../jobs/presenters.js';
 import * as repo from './repo.js';
 import { findLiveJobTilesByKeywords, findLiveJobTilesSince } from './keyword-repo.js';
 import { countCities } from './city-counts.js';
@@ -132,7 +132,7 @@ export async function jobAnswerJson(deps: Deps, jobId: string, user: AuthUser | 
   const publishedAt = row.published_at === null ? null : Number(row.published_at);
   if (publishedAt === null && (user === null || row.user_id !== user.id)) throw notFound(NO_SUCH_JOB);
   const status = jobStatus({ published_at: publishedAt }, deps.clock.now());
-  const published = publishedAt === null ? 'null' : `"${isoText(publishedAt)}"`;
+  const published = repo.publishedDateJson(publishedAt);
   const answer = `${row.json.slice(0, -1)},"publishedDate":${published},"images":${row.image_urls},"favoritedBy":${row.favorited_by},"status":"${status}"}`;
   return `{"job":${answer}}`;
 }

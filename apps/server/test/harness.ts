@@ -198,6 +198,8 @@ export interface TestAppOptions {
   /** Records request and query times, refusals and the outbox, as main.ts wires them. */
   metrics?: Metrics;
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** The in-memory limiter's bound per class of counters, lowered so a test can fill it quickly. */
+  limiterMaxKeys?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -229,7 +231,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     payments: options.payments ?? createTestProvider(() => clock.now()),
     // MEDIA_DIR is the test's own folder; env may choose another store (BLOB_STORE=s3 and its bucket).
     blobs: await createBlobStore(config, db),
-    limiter: createMemoryLimiter(() => clock.now()),
+    limiter: createMemoryLimiter(() => clock.now(), options.limiterMaxKeys),
     writes: createLocalWriteBus(),
   };
   options.metrics?.readOutboxWith(() => deps.mail.backlog());

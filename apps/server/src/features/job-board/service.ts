@@ -29,6 +29,11 @@ const HOUR_MS = 3_600_000;
 /** One browser may count a job's opening and its time this often per hour; beyond it, 429. */
 export const CLICK_LIMIT_PER_HOUR = 10;
 export const TIME_REPORT_LIMIT_PER_HOUR = 10;
+/**
+ * How many jobs' click and time counters one address may start in an hour. A reader opens a few dozen
+ * postings; a crawl of every live job from one address would otherwise fill the limiter with counters.
+ */
+export const JOB_COUNTERS_PER_ADDRESS_PER_HOUR = 500;
 
 const NO_SUCH_JOB = 'This job does not exist or is no longer available';
 
@@ -179,28 +184,36 @@ async function requireLiveJob(deps: Deps, jobId: string) {
   return job;
 }
 
+/**
+ * Counts one report of a visit against the client's counter for the job. A job the client has no
+ * counter for yet first counts against the address's allowance, so one address can only make so many
+ * counters, and past it the report is refused without making one.
+ */
+async function enforceVisitLimit(deps: Deps, kind: 'job-click' | 'job-time', jobId: string, client: string) {
+  const key = `${kind}:${client}:${jobId}`;
+  if ((await deps.limiter.peek(key)) === 0) {
+    await enforceLimit(
+      deps.limiter,
+      `job-visits:ip:${client}`,
+      JOB_COUNTERS_PER_ADDRESS_PER_HOUR,
+      HOUR_MS,
+      'Too many visits from your address. Please try again later.',
+    );
+  }
+  const limit = kind === 'job-click' ? CLICK_LIMIT_PER_HOUR : TIME_REPORT_LIMIT_PER_HOUR;
+  await enforceLimit(deps.limiter, key, limit, HOUR_MS, 'This visit has already been counted.');
+}
+
 export async function countClick(deps: Deps, jobId: string, client: string) {
   await requireLiveJob(deps, jobId);
-  await enforceLimit(
-    deps.limiter,
-    `job-click:${client}:${jobId}`,
-    CLICK_LIMIT_PER_HOUR,
-    HOUR_MS,
-    'This visit has already been counted.',
-  );
+  await enforceVisitLimit(deps, 'job-click', jobId, client);
   await repo.addToDailyMetrics(deps.db, jobId, dayOf(deps.clock.now()), { clicks: 1 });
   return { message: 'Visit counted' };
 }
 
 export async function addTimeSpent(deps: Deps, jobId: string, seconds: number, client: string) {
   await requireLiveJob(deps, jobId);
-  await enforceLimit(
-    deps.limiter,
-    `job-time:${client}:${jobId}`,
-    TIME_REPORT_LIMIT_PER_HOUR,
-    HOUR_MS,
-    'This visit has already been counted.',
-  );
+  await enforceVisitLimit(deps, 'job-time', jobId, client);
   // One report covers one visit; nobody reads a posting for more than an hour at a time.
   const counted = Math.min(seconds, MAX_TIME_REPORT_SECONDS);
   if (counted > 0) await repo.addToDailyMetrics(deps.db, jobId, dayOf(deps.clock.now()), { timeSpent: counted });

@@ -67,16 +67,96 @@ describe.each(kinds)('limiter (%s)', (kind, make) => {
 });
 
 describe('memory limiter bounds', () => {
-  it('keeps at most its maximum number of counters however many keys a flood uses', async () => {
+  const HOUR = 3_600_000;
+  const LOGIN_WINDOW = 15 * 60_000;
+  /** A different address for each i, as a flood from many machines would use. */
+  const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+  it('keeps at most its maximum number of ordinary counters however many keys a flood uses', async () => {
     let clock = 0;
     const limiter = createMemoryLimiter(() => clock, 1000);
     for (let i = 0; i < 5000; i++) await limiter.hit(`flood:${i}`, 10, 60_000);
-    expect(limiter.size()).toBeLessThanOrEqual(1000);
+    expect(limiter.size('traffic')).toBeLessThanOrEqual(1000);
     // The newest counters are kept.
     expect(await limiter.peek('flood:4999')).toBe(1);
     clock += 60_001;
     await limiter.hit('after', 10, 60_000);
-    expect(limiter.size()).toBeLessThanOrEqual(1000);
+    expect(limiter.size('traffic')).toBeLessThanOrEqual(1000);
+  });
+
+  it('keeps a log-in lockout through a flood of 150,000 new keys from rotating addresses', async () => {
+    const clock = 0;
+    const limiter = createMemoryLimiter(() => clock); // the production bound
+    const victim = 'login:email:victim@example.com';
+    // Ten wrong passwords for the victim, each from another address, as logIn counts them.
+    for (let i = 0; i < 10; i++) {
+      expect((await limiter.hit(victim, 10, LOGIN_WINDOW)).allowed).toBe(true);
+      await limiter.hit(`login:ip:192.0.2.${i}`, 10, LOGIN_WINDOW);
+    }
+    for (let i = 0; i < 150_000; i++) {
+      const from = address(i);
+      const key = [
+        `login:email:guess-${i}@example.com`,
+        `login:ip:${from}`,
+        i % 2 ? `job-click:${from}:job-${i % 5000}` : `job-time:${from}:job-${i % 5000}`,
+      ][i % 3]!;
+      await limiter.hit(key, 10, key.startsWith('login:') ? LOGIN_WINDOW : HOUR);
+    }
+    expect(await limiter.peek(victim)).toBe(10);
+    expect(await limiter.hit(victim, 10, LOGIN_WINDOW)).toMatchObject({ allowed: false });
+  });
+
+  it('answers a flood on a full security map without a pass over every counter for each hit', async () => {
+    let clock = 0;
+    const limiter = createMemoryLimiter(() => clock);
+    let started = performance.now();
+    // Windows that end one a millisecond, so that from then on each hit finds one that has ended.
+    for (let i = 0; i < 100_000; i++) await limiter.hit(`login:email:user-${i}@example.com`, 10, LOGIN_WINDOW + i);
+    const filling = performance.now() - started;
+    clock = LOGIN_WINDOW;
+    started = performance.now();
+    let refused = 0;
+    for (let i = 0; i < 20_000; i++) {
+      clock += 1;
+      if (!(await limiter.hit(`login:ip:${address(i)}`, 10, LOGIN_WINDOW)).allowed) refused += 1;
+    }
+    // A pass per hit would be 20,000 passes over 100,000 counters: far longer than making them.
+    expect(performance.now() - started).toBeLessThan(filling);
+    expect(refused).toBeGreaterThan(0);
+    expect(limiter.size('security')).toBeLessThanOrEqual(100_000);
+  });
+
+  it('refuses a new security counter while its map is full of live ones, and evicts none of them', async () => {
+    let clock = 0;
+    const limiter = createMemoryLimiter(() => clock, 100);
+    for (let i = 0; i < 100; i++) {
+      expect((await limiter.hit(`login:email:user-${i}@example.com`, 10, LOGIN_WINDOW)).allowed).toBe(true);
+    }
+    // Fail closed: a new log-in, reset or sign-up counter cannot be made, so the hit is refused.
+    for (const key of ['login:email:new@example.com', 'forgot:ip:203.0.113.9', 'register:ip:203.0.113.9']) {
+      expect((await limiter.hit(key, 10, HOUR)).allowed).toBe(false);
+      expect(await limiter.peek(key)).toBe(0);
+    }
+    // Every live counter is kept, and still counts.
+    for (let i = 0; i < 100; i++) expect(await limiter.peek(`login:email:user-${i}@example.com`)).toBe(1);
+    expect(await limiter.hit('login:email:user-0@example.com', 10, LOGIN_WINDOW)).toEqual({ allowed: true, count: 2 });
+    // Ordinary traffic has its own counters.
+    expect(await limiter.hit('job-click:203.0.113.9:job-1', 10, HOUR)).toEqual({ allowed: true, count: 1 });
+    // Once the counters' windows end they are swept, and new counters are made again.
+    clock += LOGIN_WINDOW + 1;
+    expect(await limiter.hit('login:email:new@example.com', 10, LOGIN_WINDOW)).toEqual({ allowed: true, count: 1 });
+  });
+
+  it('keeps ordinary traffic working when its map is full, evicting only ordinary counters', async () => {
+    const clock = 0;
+    const limiter = createMemoryLimiter(() => clock, 100);
+    for (let i = 0; i < 50; i++) await limiter.hit(`login:email:user-${i}@example.com`, 10, LOGIN_WINDOW);
+    for (let i = 0; i < 1000; i++) {
+      expect((await limiter.hit(`job-click:${address(i)}:job-1`, 10, HOUR)).allowed).toBe(true);
+    }
+    expect(await limiter.hit('contact:ip:203.0.113.9', 10, HOUR)).toEqual({ allowed: true, count: 1 });
+    for (let i = 0; i < 50; i++) expect(await limiter.peek(`login:email:user-${i}@example.com`)).toBe(1);
+    expect(await limiter.hit('login:email:user-0@example.com', 10, LOGIN_WINDOW)).toEqual({ allowed: true, count: 2 });
   });
 });
 

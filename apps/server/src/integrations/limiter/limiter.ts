@@ -1,9 +1,21 @@
 // Fixed-window counters for rate limits: in memory for one instance, in Redis when several share the load.
+//
+// Every limit is one of two classes, read from its name (the key up to the first colon) in one place,
+// SECURITY_LIMITS below. Security counters guard credentials, accounts and money (log-in, sign-up,
+// password reset, account deletion, coupons, payments); everything else (clicks, time, alerts,
+// contact, image decodes) is traffic. In memory each class has its own bounded map, so no amount of
+// traffic can push out a lockout: a full traffic map drops its oldest counters, while a full
+// security map drops only counters whose window has ended and otherwise refuses the hit (fail
+// closed: a flood can make log-ins wait out their window, never make guessing free again). Redis
+// expires its keys itself, so the Redis limiter keeps no bound and has no classes.
 import { Redis } from 'ioredis';
 import { AppError } from '../../errors.js';
 
 export interface Limiter {
-  /** Counts one hit on key; answers whether the hit is within limit hits per windowMs. */
+  /**
+   * Counts one hit on key; answers whether the hit is within limit hits per windowMs. A hit is also
+   * refused, with a count of 0, when its counter cannot be made (a full map of live security counters).
+   */
   hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; count: number }>;
   /** Takes back one hit (an attempt that turned out not to count), never below zero. */
   release(key: string): Promise<void>;
@@ -13,57 +25,124 @@ export interface Limiter {
   close(): Promise<void>;
 }
 
-/** The most counters one instance keeps in memory (about 10 MB); see the comment in `hit`. */
+/**
+ * A limit's name, as the refusals counter on /metrics labels it: its counters' key up to the first
+ * colon (`login:ip:203.0.113.9` is `login`), so no address or id ever becomes a label.
+ */
+function limitName(key: string): string {
+  const colon = key.indexOf(':');
+  return colon === -1 ? key : key.slice(0, colon);
+}
+
+/**
+ * The limits whose counters must never be pushed out by other traffic. A new limit that guards a
+ * credential, an account or a payment belongs here; any other name is traffic.
+ */
+const SECURITY_LIMITS: ReadonlySet<string> = new Set([
+  'login',
+  'register',
+  'forgot',
+  'reset',
+  'delete-account',
+  'coupon',
+  'sub-payment',
+]);
+
+export type LimitClass = 'security' | 'traffic';
+
+export function limitClassOf(key: string): LimitClass {
+  return SECURITY_LIMITS.has(limitName(key)) ? 'security' : 'traffic';
+}
+
+/** The most counters one instance keeps in memory per class (about 10 MB each). */
 const MEMORY_LIMITER_MAX_KEYS = 100_000;
 
-export function createMemoryLimiter(
-  now: () => number = Date.now,
-  maxKeys = MEMORY_LIMITER_MAX_KEYS,
-): Limiter & { size(): number } {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let sweeps = 0;
+/** A full map looks for ended windows at most this often, so a flood on a full map costs no full pass per hit. */
+const FULL_SWEEP_GAP_MS = 1000;
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+/** One class's counters, at most maxKeys of them; when full, `evict` says whether live ones may go. */
+function createCounters(now: () => number, maxKeys: number, evict: boolean) {
+  const windows = new Map<string, Window>();
+  let hits = 0;
+  // No window ends before nextEnd (exact after each sweep, lowered by each new window), so a sweep
+  // before it would find nothing.
+  let nextEnd = Infinity;
+  let lastSweep = -Infinity;
   const sweep = () => {
     const t = now();
-    for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
+    if (t < nextEnd || t - lastSweep < FULL_SWEEP_GAP_MS) return;
+    lastSweep = t;
+    let earliest = Infinity;
+    for (const [k, w] of windows) {
+      if (w.resetAt <= t) windows.delete(k);
+      else if (w.resetAt < earliest) earliest = w.resetAt;
+    }
+    nextEnd = earliest;
   };
-  function current(key: string) {
-    const w = windows.get(key);
-    if (w && w.resetAt > now()) return w;
-    if (w) windows.delete(key);
-    return undefined;
-  }
   return {
-    async hit(key, limit, windowMs) {
-      if (++sweeps % 10_000 === 0) sweep();
-      let w = current(key);
-      if (!w) {
-        // Memory stays bounded however many addresses a flood uses: expired counters go first, then
-        // the oldest (a Map iterates in insertion order), which are the nearest to expiring anyway.
-        if (windows.size >= maxKeys) sweep();
+    windows,
+    current(key: string): Window | undefined {
+      const w = windows.get(key);
+      if (w && w.resetAt > now()) return w;
+      if (w) windows.delete(key);
+      return undefined;
+    },
+    /** A new window for key, or undefined when the map is full of counters it may not drop. */
+    open(key: string, windowMs: number): Window | undefined {
+      if (++hits % 10_000 === 0 || windows.size >= maxKeys) sweep();
+      if (windows.size >= maxKeys) {
+        if (!evict) return undefined;
+        // The oldest go first (a Map iterates in insertion order): the nearest to ending anyway.
         for (const oldest of windows.keys()) {
           if (windows.size < maxKeys) break;
           windows.delete(oldest);
         }
-        w = { count: 0, resetAt: now() + windowMs };
-        windows.set(key, w);
       }
+      const w = { count: 0, resetAt: now() + windowMs };
+      if (w.resetAt < nextEnd) nextEnd = w.resetAt;
+      windows.set(key, w);
+      return w;
+    },
+  };
+}
+
+/** Counters in this process; maxKeys bounds each class's map. */
+export function createMemoryLimiter(
+  now: () => number = Date.now,
+  maxKeys = MEMORY_LIMITER_MAX_KEYS,
+): Limiter & { size(limitClass: LimitClass): number } {
+  const classes = {
+    security: createCounters(now, maxKeys, false),
+    traffic: createCounters(now, maxKeys, true),
+  };
+  const countersOf = (key: string) => classes[limitClassOf(key)];
+  return {
+    async hit(key, limit, windowMs) {
+      const counters = countersOf(key);
+      const w = counters.current(key) ?? counters.open(key, windowMs);
+      if (!w) return { allowed: false, count: 0 };
       w.count += 1;
       return { allowed: w.count <= limit, count: w.count };
     },
     async release(key) {
-      const w = current(key);
+      const w = countersOf(key).current(key);
       if (w && w.count > 0) w.count -= 1;
     },
     async peek(key) {
-      return current(key)?.count ?? 0;
+      return countersOf(key).current(key)?.count ?? 0;
     },
     async reset(key) {
-      windows.delete(key);
+      countersOf(key).windows.delete(key);
     },
     async close() {
-      windows.clear();
+      for (const counters of Object.values(classes)) counters.windows.clear();
     },
-    size: () => windows.size,
+    size: (limitClass) => classes[limitClass].windows.size,
   };
 }
 
@@ -117,15 +196,6 @@ export function createRedisLimiter(url: string): Limiter {
       redis.disconnect();
     },
   };
-}
-
-/**
- * A limit's name, as the refusals counter on /metrics labels it: its counters' key up to the first
- * colon (`login:ip:203.0.113.9` is `login`), so no address or id ever becomes a label.
- */
-function limitName(key: string): string {
-  const colon = key.indexOf(':');
-  return colon === -1 ? key : key.slice(0, colon);
 }
 
 /** The 429 a limit answers; `limit` names it (see limitName). */

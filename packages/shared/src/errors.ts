@@ -34,6 +34,8 @@ export const ERROR_TYPES = {
   ALREADY_APPLIED: 'ALREADY_APPLIED',
   /** 409: applying without a published resume. */
   NO_RESUME: 'NO_RESUME',
+  /** 409: withdrawing or deciding on an application that changed stage since it was read. */
+  STATUS_CHANGED: 'STATUS_CHANGED',
   /** 409: a 21st job alert for one account. */
   TOO_MANY_ALERTS: 'TOO_MANY_ALERTS',
   /** 409: relisting a job that has not expired. */

@@ -56,3 +56,10 @@ export const SIGNED_IN_COOKIE = 'teacheast_signed_in';
 /** Job alerts: how many one user or one address may have, and how many jobs one mail lists. */
 export const JOB_ALERTS_MAX = 20;
 export const JOB_ALERT_JOBS_PER_MAIL = 20;
+
+/**
+ * Applying on site: the most applications one teacher may send in an hour and in a day. Far above a
+ * teacher's honest search, low enough that no account can flood schools' inboxes with mail.
+ */
+export const APPLICATIONS_PER_HOUR = 20;
+export const APPLICATIONS_PER_DAY = 50;

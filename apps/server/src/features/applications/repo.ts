@@ -41,8 +41,18 @@ export async function insertEvent(db: DbOrTrx, applicationId: string, status: st
   await db.insertInto('application_events').values({ application_id: applicationId, status, at }).execute();
 }
 
-export async function setStatus(db: DbOrTrx, id: string, status: string, now: number): Promise<void> {
-  await db.updateTable('applications').set({ status, updated_at: now }).where('id', '=', id).execute();
+/**
+ * Moves the application from the stage it was read at to `to`, only if it is still at that stage (a
+ * conditional update, so of two changes at once the second finds it moved): true when it moved.
+ */
+export async function moveStatusFrom(db: DbOrTrx, id: string, from: string, to: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('applications')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Applications with their job's owner and title, and the teacher's address, name and resume. */
@@ -121,17 +131,26 @@ export function findOpenApplicationsOfClosedJobs(db: DbOrTrx, liveSince: number,
     .execute();
 }
 
-/** Whether the teacher applied (and did not withdraw) to any job this employer owns. */
-export async function hasAppliedToJobOf(db: DbOrTrx, applicantId: string, employerId: string): Promise<boolean> {
-  const row = await db
+/**
+ * The teacher's applications to jobs this employer owns, withdrawn ones aside, each with the time it
+ * reached its current stage (that stage's latest row in its history).
+ */
+export function findApplicationsToEmployer(db: DbOrTrx, applicantId: string, employerId: string) {
+  return db
     .selectFrom('applications')
     .innerJoin('jobs', 'jobs.id', 'applications.job_id')
-    .select('applications.id')
+    .innerJoin('application_events', (join) =>
+      join
+        .onRef('application_events.application_id', '=', 'applications.id')
+        .onRef('application_events.status', '=', 'applications.status'),
+    )
+    .select(['applications.id', 'applications.status'])
+    .select((eb) => eb.fn.max('application_events.at').as('status_at'))
     .where('applications.user_id', '=', applicantId)
     .where('jobs.user_id', '=', employerId)
     .where('applications.status', '!=', 'withdrawn')
-    .executeTakeFirst();
-  return row !== undefined;
+    .groupBy(['applications.id', 'applications.status'])
+    .execute();
 }
 
 /** Applications to the job, all told and by UTC day of their arrival. */

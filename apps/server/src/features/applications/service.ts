@@ -6,6 +6,8 @@
 // transaction as the change.
 import { randomUUID } from 'node:crypto';
 import {
+  APPLICATIONS_PER_DAY,
+  APPLICATIONS_PER_HOUR,
   DEFAULT_JOB_TITLE,
   type Applicant,
   type Application,
@@ -16,6 +18,7 @@ import {
 import type { ApplicationRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
+import { enforceLimit } from '../../integrations/limiter/limiter.js';
 import type { AuthUser } from '../accounts/sessions.js';
 import { liveSince } from '../jobs/lifecycle.js';
 import { toJobTile } from '../jobs/presenters.js';
@@ -65,6 +68,19 @@ const STATUS_WORDS: Record<ApplicationStatus, string> = {
   closed: 'closed, as the posting has closed',
 };
 
+const HOUR = 3_600_000;
+const TOO_MANY_APPLICATIONS = 'You have sent many applications in a short time. Please try again later.';
+
+/**
+ * Counts one application the teacher is about to send, refusing (429) past the hourly and the daily
+ * limit. Counted once the job, the teacher and the resume qualify, as each such try may mail a
+ * school; the hour is checked first so that a try it refuses does not use the day's allowance.
+ */
+async function enforceApplyLimits(deps: Deps, userId: string): Promise<void> {
+  await enforceLimit(deps.limiter, `apply-hour:user:${userId}`, APPLICATIONS_PER_HOUR, HOUR, TOO_MANY_APPLICATIONS);
+  await enforceLimit(deps.limiter, `apply-day:user:${userId}`, APPLICATIONS_PER_DAY, 24 * HOUR, TOO_MANY_APPLICATIONS);
+}
+
 export async function apply(deps: Deps, user: AuthUser, jobId: string, coverLetter: string): Promise<Application> {
   const now = deps.clock.now();
   const job = await repo.findJobForApplying(deps.db, jobId);
@@ -74,6 +90,7 @@ export async function apply(deps: Deps, user: AuthUser, jobId: string, coverLett
   if (!resume) {
     throw new AppError(409, 'Publish your resume to apply', { errorType: 'NO_RESUME' });
   }
+  await enforceApplyLimits(deps, user.id);
   const row: ApplicationRow = {
     id: randomUUID(),
     job_id: jobId,
@@ -132,15 +149,20 @@ export async function listForJob(deps: Deps, user: AuthUser, jobId: string): Pro
   return rows.map((r) => presentApplicant(r, events));
 }
 
-/** A change of stage: recorded with its time, and mailed to the teacher unless it is `viewed`. */
+/**
+ * A change of stage from the one `row` was read at: the status, its history row and the teacher's
+ * mail (none for `viewed`) in one transaction. False, and nothing written, when the application
+ * moved on meanwhile (a withdrawal and a decision at the same moment): the caller decides what the
+ * request answers then.
+ */
 async function move(
   deps: Pick<Deps, 'db' | 'mail' | 'clock' | 'config'>,
   row: repo.ApplicationWithPeople,
   status: ApplicationStatus,
-): Promise<void> {
+): Promise<boolean> {
   const now = deps.clock.now();
   const stored = await deps.db.transaction().execute(async (trx) => {
-    await repo.setStatus(trx, row.id, status, now);
+    if (!(await repo.moveStatusFrom(trx, row.id, row.status, status, now))) return false;
     await repo.insertEvent(trx, row.id, status, now);
     if (status === 'viewed') return null;
     return deps.mail.store(trx, {
@@ -151,7 +173,9 @@ async function move(
         `Follow your applications here:\n${deps.config.publicUrl}/account/applications\n`,
     });
   });
+  if (stored === false) return false;
   if (stored) deps.mail.deliver(stored);
+  return true;
 }
 
 async function reload(deps: Deps, id: string): Promise<Applicant> {
@@ -166,9 +190,21 @@ async function reload(deps: Deps, id: string): Promise<Applicant> {
 export async function open(deps: Deps, user: AuthUser, id: string): Promise<Applicant> {
   const row = await repo.findApplication(deps.db, id);
   if (!row || (row.job_owner_id !== user.id && row.user_id !== user.id)) throw notFound(NO_SUCH_APPLICATION);
+  // When the teacher withdrew meanwhile, it stays withdrawn: opening only shows it as it now is.
   if (row.job_owner_id === user.id && row.status === 'submitted') await move(deps, row, 'viewed');
   return reload(deps, id);
 }
+
+/**
+ * A change refused because the application moved on between the read and the write: the person
+ * decided on a stage that no longer holds (a teacher who would withdraw a submitted application may
+ * not once it is shortlisted; a school does not shortlist a teacher who withdrew), so they see the
+ * stage it is at before deciding again.
+ */
+const statusChanged = (current: ApplicationStatus) =>
+  new AppError(409, `This application has just changed: it is now ${STATUS_WORDS[current]}`, {
+    errorType: 'STATUS_CHANGED',
+  });
 
 const isOpen = (status: string) => (repo.OPEN_STATUSES as readonly string[]).includes(status);
 
@@ -188,7 +224,13 @@ export async function decide(deps: Deps, user: AuthUser, id: string, status: Emp
       `This application is ${STATUS_WORDS[row.status as ApplicationStatus]}: it can no longer change`,
     );
   }
-  await move(deps, row, status);
+  if (!(await move(deps, row, status))) {
+    // The same decision made a moment ago by another request is this one's answer, as it is when
+    // the two come one after the other; any other change is the school's to see before deciding.
+    const current = await reload(deps, id);
+    if (current.status === status) return current;
+    throw statusChanged(current.status);
+  }
   return reload(deps, id);
 }
 
@@ -201,7 +243,7 @@ export async function withdraw(deps: Deps, user: AuthUser, id: string): Promise<
       `This application is ${STATUS_WORDS[row.status as ApplicationStatus]}: it can no longer change`,
     );
   }
-  await move(deps, row, 'withdrawn');
+  if (!(await move(deps, row, 'withdrawn'))) throw statusChanged((await reload(deps, id)).status);
   return reload(deps, id);
 }
 
@@ -214,15 +256,33 @@ export async function closeApplicationsOfClosedJobs(
   for (const { id } of rows) {
     const row = await repo.findApplication(deps.db, id);
     if (!row || !isOpen(row.status)) continue;
-    await move(deps, row, 'closed');
-    closed += 1;
+    // One that moved on meanwhile is left to the next run, which closes it if it is still open.
+    if (await move(deps, row, 'closed')) closed += 1;
   }
   return closed;
 }
 
-/** An employer may read the resume of a teacher who applied (and did not withdraw) to one of their jobs. */
-export function employerMayReadResume(deps: Deps, employerId: string, applicantId: string): Promise<boolean> {
-  return repo.hasAppliedToJobOf(deps.db, applicantId, employerId);
+/** How long a school keeps an applicant's resume after the application was closed, rejected or offered. */
+export const RESUME_ACCESS_AFTER_END_MS = 90 * 86_400_000;
+
+/**
+ * Until when an employer may read the resume of a teacher who applied to one of their jobs: for as
+ * long as an application is open (Infinity); until 90 days after the stage that ended it (closed,
+ * rejected or offered, timed by its history); a withdrawn one gives nothing. Null when no
+ * application gives access now.
+ */
+export async function employerResumeAccessUntil(
+  deps: Deps,
+  employerId: string,
+  applicantId: string,
+): Promise<number | null> {
+  const rows = await repo.findApplicationsToEmployer(deps.db, applicantId, employerId);
+  let until = -Infinity;
+  for (const row of rows) {
+    const end = isOpen(row.status) ? Infinity : Number(row.status_at) + RESUME_ACCESS_AFTER_END_MS;
+    until = Math.max(until, end);
+  }
+  return until > deps.clock.now() ? until : null;
 }
 
 /** The job's applications for its metrics: the total and by UTC day of arrival. */

@@ -27,7 +27,7 @@ import { sanitizeRichText, textOf } from '../../integrations/html/sanitize.js';
 import { decodeDataUrl, encodeVariant, readUploadedImage } from '../../integrations/images/images.js';
 import { enforceImageDecode } from '../../integrations/limiter/limiter.js';
 import { requireActiveSubscription } from '../subscriptions/service.js';
-import { employerMayReadResume } from '../applications/service.js';
+import { employerResumeAccessUntil } from '../applications/service.js';
 import * as repo from './repo.js';
 import { findBoardPage } from './board-index.js';
 import { PDF_LINK_TTL_MS, checkLink, imageLinkExpiry, signLink } from './signed-links.js';
@@ -39,9 +39,10 @@ const NO_RESUME_MESSAGE = 'Start with your resume details.';
 
 // ---------------------------------------------------------------- presentation
 
-function imageUrlOf(deps: Deps, row: Pick<ResumeRow, 'id' | 'profile_image'>): string | null {
+// `linksUntil`: when the reader's access ends, so a link handed out just before cannot outlive it.
+function imageUrlOf(deps: Deps, row: Pick<ResumeRow, 'id' | 'profile_image'>, linksUntil = Infinity): string | null {
   if (!row.profile_image) return null;
-  const expires = imageLinkExpiry(deps.clock.now());
+  const expires = Math.min(imageLinkExpiry(deps.clock.now()), linksUntil);
   return signLink(
     deps.config.signingSecret,
     `/api/resume-image/${row.id}`,
@@ -50,9 +51,9 @@ function imageUrlOf(deps: Deps, row: Pick<ResumeRow, 'id' | 'profile_image'>): s
   );
 }
 
-function pdfUrlOf(deps: Deps, row: Pick<ResumeRow, 'id' | 'resume_pdf_key'>): string {
+function pdfUrlOf(deps: Deps, row: Pick<ResumeRow, 'id' | 'resume_pdf_key'>, linksUntil = Infinity): string {
   if (!row.resume_pdf_key) return '';
-  const expires = deps.clock.now() + PDF_LINK_TTL_MS;
+  const expires = Math.min(deps.clock.now() + PDF_LINK_TTL_MS, linksUntil);
   return signLink(
     deps.config.signingSecret,
     `/api/resume-pdf/${row.id}`,
@@ -61,7 +62,7 @@ function pdfUrlOf(deps: Deps, row: Pick<ResumeRow, 'id' | 'resume_pdf_key'>): st
   );
 }
 
-function toTile(deps: Deps, row: repo.ResumeTileRow): ResumeTile {
+function toTile(deps: Deps, row: repo.ResumeTileRow, linksUntil = Infinity): ResumeTile {
   return {
     uuid: row.id,
     name: row.name,
@@ -71,17 +72,17 @@ function toTile(deps: Deps, row: repo.ResumeTileRow): ResumeTile {
     desiredCountry: row.desired_country,
     desiredStartDate: row.desired_start_date,
     desiredAgeGroup: row.desired_age_group,
-    profileImage: imageUrlOf(deps, row),
+    profileImage: imageUrlOf(deps, row, linksUntil),
     lastUpdatedAt: new Date(row.last_updated_at).toISOString(),
   };
 }
 
-function toResume(deps: Deps, row: ResumeRow): Resume {
+function toResume(deps: Deps, row: ResumeRow, linksUntil = Infinity): Resume {
   return {
-    ...toTile(deps, row),
+    ...toTile(deps, row, linksUntil),
     email: row.email,
     resumeHtml: row.resume_html,
-    resumeUrl: pdfUrlOf(deps, row),
+    resumeUrl: pdfUrlOf(deps, row, linksUntil),
     published: row.published_at !== null,
   };
 }
@@ -285,8 +286,10 @@ export async function readResume(deps: Deps, user: AuthUser | null, resumeUuid: 
   const row = await repo.findResumeById(deps.db, resumeUuid);
   if (row && row.user_id === user.id) return toResume(deps, row);
   if (!row || row.published_at === null) throw notFound('This resume does not exist or is not published');
-  // A school reads the resume of a teacher who applied to one of its jobs without a subscription.
-  if (await employerMayReadResume(deps, user.id, row.user_id)) return toResume(deps, row);
+  // A school reads the resume of a teacher who applied to one of its jobs without a subscription,
+  // while the application gives access; its links end with that access.
+  const accessUntil = await employerResumeAccessUntil(deps, user.id, row.user_id);
+  if (accessUntil !== null) return toResume(deps, row, accessUntil);
   await requireActiveSubscription(deps, user.id);
   return toResume(deps, row);
 }

@@ -278,9 +278,16 @@ export interface Nginx {
 
 /**
  * deploy/nginx.conf with its placeholders filled in, in `dir`, run by nginx in the foreground as a
- * child of this process (`nginx -p dir -c dir/nginx.conf -g 'daemon off; pid …;'`).
+ * child of this process (`nginx -p dir -c dir/nginx.conf -g 'daemon off; pid …;'`). Ready once it
+ * passes GET /api/ready to an instance; with `instancesDown` (instance ports nothing listens on, as
+ * while every instance restarts) once it answers at all.
  */
-export async function startNginx(dir: string, port: number, instancePorts: number[]): Promise<Nginx> {
+export async function startNginx(
+  dir: string,
+  port: number,
+  instancePorts: number[],
+  { instancesDown = false } = {},
+): Promise<Nginx> {
   const logs = path.join(dir, 'logs');
   const temp = path.join(dir, 'temp');
   fs.mkdirSync(logs, { recursive: true });
@@ -323,7 +330,8 @@ export async function startNginx(dir: string, port: number, instancePorts: numbe
   for (;;) {
     if (hasExited(child)) throw new Error(`nginx exited: ${stderr}\n${tailOf(errorLog)}`);
     try {
-      if ((await call(port, '/api/ready', { timeoutMs: 2_000 })).status === 200) break;
+      const ready = await call(port, '/api/ready', { timeoutMs: 2_000 });
+      if (ready.status === 200 || instancesDown) break;
     } catch {
       // Not listening yet.
     }

@@ -1,7 +1,7 @@
 // `npm run test:cluster`: the "several machines" set-up of docs/OPERATIONS.md, end to end on real
 // parts: a fresh PostgreSQL database, Redis, a local S3-compatible store, an SMTP server in this
 // process, two server instances, and nginx with deploy/nginx.conf in front of them, round robin.
-// Seven named checks print PASS or FAIL with their numbers, then `N passed, M failed`; the exit code
+// Eight named checks print PASS or FAIL with their numbers, then `N passed, M failed`; the exit code
 // is non-zero when any fails. Everything started is stopped, and the database dropped, in every case.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -9,6 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { ErrorBodySchema } from '@teacheast/shared';
 import { createDb, type Db } from '../apps/server/src/db/create-db.js';
 import { createRandom, jobRow, MAJOR_CITIES } from '../apps/server/src/demo/factories.js';
 import { createAccount } from '../apps/server/src/features/accounts/service.js';
@@ -46,7 +47,7 @@ const READ_YOUR_WRITE_ROUNDS = 50;
 const LOAD_MS = 4_000;
 const KILL_AT_MS = 1_500;
 const READERS = 20;
-const RUN_LIMIT_MS = 180_000;
+const RUN_LIMIT_MS = 240_000;
 
 interface Teacher {
   id: string;
@@ -74,6 +75,8 @@ interface Cluster {
   lb: number;
   env: Record<string, string>;
   logDir: string;
+  /** The run's temporary folder, for parts a check starts of its own. */
+  dir: string;
   seed: Seed;
 }
 
@@ -517,6 +520,59 @@ async function killUnderLoad(c: Cluster): Promise<Outcome> {
   };
 }
 
+// ---------------------------------------------------------------- 8
+
+/** Why `answer` is not `status` with the documented error body as JSON, or nothing when it is. */
+function errorBodyProblem(what: string, answer: Answer, status: number): string[] {
+  const type = String(answer.headers['content-type'] ?? '');
+  if (answer.status !== status) return [`${what}: ${describe(answer)}, not ${status}`];
+  if (!type.startsWith('application/json')) return [`${what}: ${status} came as ${type}: ${describe(answer)}`];
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    return [`${what}: ${status} is not JSON: ${describe(answer)}`];
+  }
+  return ErrorBodySchema.strict().safeParse(body).success ? [] : [`${what}: not the error body: ${describe(answer)}`];
+}
+
+async function errorBodiesThroughNginx(c: Cluster): Promise<Outcome> {
+  // A header as large as Node takes (a long bearer token, a big cookie) reaches an instance, which
+  // decides: 401 with its error body, as without nginx.
+  const bigHeader = await call(c.lb, '/api/logout', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${'t'.repeat(10 * 1024)}` },
+  });
+  const problems = errorBodyProblem('a 10 KB Authorization', bigHeader, 401);
+  if (bigHeader.servedBy.length === 0) problems.push('a 10 KB Authorization: answered by nginx, not an instance');
+
+  // A body over nginx's client_max_body_size: nginx refuses it itself, before any instance.
+  const text = 'a'.repeat(13 * 1024 * 1024);
+  const tooLarge = await call(c.lb, '/api/contact-us', { json: { email: 'big@example.com', subject: 'big', text } });
+  problems.push(...errorBodyProblem('a 13 MB body', tooLarge, 413));
+
+  // Every instance down, as while all restart: the same deploy/nginx.conf in front of two ports
+  // nothing listens on answers 502 itself.
+  const down = await startNginx(
+    path.join(c.dir, 'nginx-down'),
+    await freePort(),
+    [await freePort(), await freePort()],
+    {
+      instancesDown: true,
+    },
+  );
+  const gone = await call(down.port, '/api/config');
+  problems.push(...errorBodyProblem('both instances down', gone, 502));
+
+  return {
+    passed: problems.length === 0,
+    detail:
+      problems.join('; ') ||
+      `10 KB Authorization ${bigHeader.status} from ${servedBy(c, bigHeader)}, 13 MB body ${tooLarge.status}, ` +
+        `instances down ${gone.status}, each with the error body as JSON`,
+  };
+}
+
 // ---------------------------------------------------------------- the run
 
 const CHECKS: [string, (c: Cluster) => Promise<Outcome>][] = [
@@ -526,6 +582,8 @@ const CHECKS: [string, (c: Cluster) => Promise<Outcome>][] = [
   ['log-in failures spread over both instances meet 429 at the documented count', loginLimitAcrossInstances],
   ['read-your-write across instances with the answer cache on', readYourWriteAcrossInstances],
   ['each outbox mail is sent exactly once', outboxSendsOnce],
+  ["nginx's own errors and a large header carry the error body", errorBodiesThroughNginx],
+  // Last: it leaves instance B killed.
   ['an instance killed during load loses no GET and no acknowledged write', killUnderLoad],
 ];
 
@@ -633,7 +691,7 @@ async function startCluster(): Promise<Cluster> {
     startInstance('B', portB, env, path.join(logDir, 'b.log')),
   ]);
   const nginx = await startNginx(path.join(dir, 'nginx'), lbPort, [portA, portB]);
-  return { db, bucket: createS3BlobStore(s3.settings), mailbox, a, b, lb: nginx.port, env, logDir, seed: seeded };
+  return { db, bucket: createS3BlobStore(s3.settings), mailbox, a, b, lb: nginx.port, env, logDir, dir, seed: seeded };
 }
 
 async function main(): Promise<void> {

@@ -46,7 +46,7 @@ const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 function redactUrl(url: string): string {
   return url
     .replace(/\?.*$/, '')
-    .replace(/\/(confirmation|change-password|special-register)\/[^/]+/g, '/$1/[redacted]');
+    .replace(/\/(confirmation|change-password|special-register|job-alerts\/confirm)\/[^/]+/g, '/$1/[redacted]');
 }
 
 export function loggerOptions(level: string) {
@@ -102,6 +102,11 @@ function trustedProxies(trust: Deps['config']['trustProxy']) {
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const HEADERS_TIMEOUT_MS = 15_000;
+/**
+ * The request line and headers together (Node's default, said here because deploy/nginx.conf's
+ * large_client_header_buffers is set from it): over it Node answers 431 with the error body.
+ */
+export const MAX_HEADER_BYTES = 16 * 1024;
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'] | false;
@@ -128,6 +133,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     // A slow client cannot hold a connection forever: the whole request (a 12 MB upload on a slow
     // phone included) must arrive within a minute; Node answers 408 with the error body.
     requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
   });
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   answerHealthFirst(app, options.metrics);

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@teacheast/shared';
 import { AppError } from '../errors.js';
+import { closeAfterDraining, hasUnreadBody } from './close-after-draining.js';
 
 const DB_UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -106,6 +107,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ status, message: body.message }, 'request refused');
     if (status === 429 && !reply.hasHeader('retry-after')) void reply.header('retry-after', '60');
+    // A refusal made before the body is read (401, 413, 415, …), or one that closes the connection
+    // (a locked-out log-in, a server shutting down), still reaches a client busy sending its body.
+    if (reply.getHeader('connection') === 'close' || hasUnreadBody(request.raw)) closeAfterDraining(request, reply);
     void reply.status(status).send(body);
   });
 }

@@ -14,5 +14,6 @@ export * from './schemas/payments.js';
 export * from './schemas/subscriptions.js';
 export * from './schemas/system.js';
 export type * from './page-head.js';
+export * from './page-privacy.js';
 export * from './schemas/alerts.js';
 export * from './schemas/applications.js';

@@ -1,6 +1,8 @@
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { apiPathOf, isIndexablePath, writeRobotsTxt } from '@teacheast/shared';
 import { pageHeadAt } from './page-heads';
-import { jobAnswerPath } from './prerender';
+import { routes } from './router';
 import { PUBLISHED_JOB_UUID, publishedJob } from '../testing/published-job';
 
 const uuid = PUBLISHED_JOB_UUID;
@@ -31,7 +33,7 @@ describe('the head of each page', () => {
   });
 
   it('a live posting carries the job for its structured data, a clipped description and its header image', () => {
-    const head = pageHeadAt(`/posting/${uuid}`, { [jobAnswerPath(uuid)]: { job } });
+    const head = pageHeadAt(`/posting/${uuid}`, { [apiPathOf({ kind: 'posting', uuid })]: { job } });
     expect(head.job).toBe(job);
     expect(head.noindex).toBe(false);
     expect(head.type).toBe('article');
@@ -49,7 +51,9 @@ describe('the head of each page', () => {
 
   it('a closed posting is not listed and has no structured data', () => {
     for (const status of ['expired', 'unpublished'] as const) {
-      const head = pageHeadAt(`/posting/${uuid}`, { [jobAnswerPath(uuid)]: { job: { ...job, status } } });
+      const head = pageHeadAt(`/posting/${uuid}`, {
+        [apiPathOf({ kind: 'posting', uuid })]: { job: { ...job, status } },
+      });
       expect(head.noindex, status).toBe(true);
       expect(head.job, status).toBeNull();
     }
@@ -57,7 +61,7 @@ describe('the head of each page', () => {
 
   it('a posting that does not exist and a path the app does not know are not-found pages', () => {
     const missing = pageHeadAt(`/posting/${uuid}`, {
-      [jobAnswerPath(uuid)]: { error: true, message: 'Job not found', status: 404 },
+      [apiPathOf({ kind: 'posting', uuid })]: { error: true, message: 'Job not found', status: 404 },
     });
     expect(missing.title).toBe('Job not found | TeachEast');
     expect(missing.noindex).toBe(true);
@@ -78,4 +82,40 @@ describe('the head of each page', () => {
       expect(pageHeadAt(path, {}).noindex, path).toBe(true);
     }
   });
+
+  it('no page of the route table that robots.txt shuts out is indexable, and the public entry pages are', () => {
+    // The text the server answers at /robots.txt (discovery.test.ts holds the answer to it).
+    const disallowed = writeRobotsTxt('https://teacheast.example/sitemap.xml')
+      .split('\n')
+      .filter((line) => line.startsWith('Disallow:'))
+      .map((line) => line.slice('Disallow:'.length).trim());
+    const paths = samplePaths(routes);
+    expect(paths.length).toBeGreaterThan(20);
+    for (const path of paths) {
+      const head = pageHeadAt(path, {});
+      if (disallowed.some((prefix) => path.startsWith(prefix))) expect(head.noindex, path).toBe(true);
+      if (!head.noindex) expect(isIndexablePath(path), path).toBe(true);
+    }
+    for (const path of ['/post-job', '/post-resume']) expect(pageHeadAt(path, {}).noindex, path).toBe(false);
+    for (const path of ['/post-job/purchase-jobs', '/post-job/stepper/details/x', '/post-resume/details/x']) {
+      expect(pageHeadAt(path, {}).noindex, path).toBe(true);
+    }
+  });
 });
+
+const SAMPLE_PARAMS: Record<string, string> = { type: 'details', step: 'details', price: 'one', selectedTab: 'alerts' };
+
+/** A path for every route of the table, its parameters filled in (an optional one both ways). */
+function samplePaths(table: RouteObject[], parent = ''): string[] {
+  return table.flatMap((route) => {
+    const segments = (route.path ?? '').split('/').filter(Boolean);
+    let heres = [parent];
+    for (const segment of segments) {
+      const name = segment.replace(/^:/, '').replace(/\?$/, '');
+      const value = segment === '*' ? 'anything' : segment.startsWith(':') ? (SAMPLE_PARAMS[name] ?? 'x') : segment;
+      const joined = heres.map((here) => `${here.replace(/\/$/, '')}/${value}`);
+      heres = segment.endsWith('?') ? [...heres, ...joined] : joined;
+    }
+    return [...heres.map((here) => here || '/'), ...heres.flatMap((here) => samplePaths(route.children ?? [], here))];
+  });
+}

@@ -2,26 +2,22 @@
 // engines and link previews show, its canonical address, whether it is listed at all, and the feed
 // that goes with it. The server's render bundle exports pageHeadAt, and the server writes the
 // result into every page it sends (apps/server/src/features/discovery/page-head.ts).
-import { DEFAULT_JOB_TITLE, countryLabel, type Job, type JobAnswer, type PageHead } from '@teacheast/shared';
+import {
+  DEFAULT_JOB_TITLE,
+  apiPathOf,
+  countryLabel,
+  isIndexablePath,
+  type Job,
+  type JobAnswer,
+  type PageHead,
+} from '@teacheast/shared';
 import { paths } from '../config/paths';
 import { postingTitle } from '../features/jobs/components/job-facts';
 import { readSearch, searchTitle } from '../features/jobs/search-params';
 import { documentTitle } from '../ui/use-page-title';
-import { isRefusedAnswer, jobAnswerPath, type PrerenderAnswers } from './prerender';
+import { isRefusedAnswer, type PrerenderAnswers } from './prerender';
 import { pageAt } from './router';
 import { PAGE_HEADS, SITE_DESCRIPTION } from './static-pages';
-
-/** The pages search engines may list; any other page is private, a step of a form, or a message. */
-const LISTED: readonly string[] = [
-  'home-page',
-  'jobs-page',
-  'posting-page',
-  'about-us-page',
-  'contact-us-page',
-  'terms-of-service-page',
-  'post-job-page',
-  'post-resume-page',
-];
 
 const SITE_FEED = { path: '/feed.xml', title: 'TeachEast: new teaching jobs' };
 const DESCRIPTION_MAX = 160;
@@ -105,7 +101,9 @@ export function pageHeadAt(url: string, answers: PrerenderAnswers): PageHead {
     title: documentTitle(''),
     description: SITE_DESCRIPTION,
     canonicalPath: pathname,
-    noindex: !page || !LISTED.includes(page),
+    // The one list robots.txt and the sitemap read too (shared page-privacy.ts); a path that only
+    // redirects is not a page to list.
+    noindex: !page || !isIndexablePath(pathname),
     type: 'website',
     imagePath: null,
     feed: SITE_FEED,
@@ -114,7 +112,7 @@ export function pageHeadAt(url: string, answers: PrerenderAnswers): PageHead {
   if (page === 'not-found-page') return notFoundHead(pathname);
   if (page === 'posting-page') {
     const uuid = decodeURIComponent(pathname.slice('/posting/'.length));
-    return postingHead(uuid, answers[jobAnswerPath(uuid)], base);
+    return postingHead(uuid, answers[apiPathOf({ kind: 'posting', uuid })], base);
   }
   if (page === 'jobs-page') {
     const { country, city, ageGroup, page: n } = readSearch(parsed.searchParams);

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COUNTRIES, DEFAULT_JOB_TITLE, ErrorBodySchema } from '@teacheast/shared';
+import { COUNTRIES, DEFAULT_JOB_TITLE, ErrorBodySchema, isIndexablePath, writeRobotsTxt } from '@teacheast/shared';
 import { registerErrorHandler } from '../../http/error-handler.js';
 import { POSTING_LIFETIME_MS } from '../jobs/lifecycle.js';
 import { takeDownJob } from '../jobs/service.js';
@@ -21,6 +21,8 @@ const PAGE_URLS = [
   `${BASE}/about-us`,
   `${BASE}/contact-us`,
   `${BASE}/terms-of-service`,
+  `${BASE}/post-job`,
+  `${BASE}/post-resume`,
   ...COUNTRIES.map((c) => `${BASE}/jobs?country=${c.value}&page=1`),
 ];
 const postingUrl = (id: string) => `${BASE}/posting/${id}`;
@@ -124,8 +126,8 @@ describe(`discovery: robots.txt, sitemaps and the feed (${dialect})`, () => {
         [
           '/api/',
           '/account',
-          '/post-job',
-          '/post-resume',
+          '/post-job/',
+          '/post-resume/',
           '/purchase-form',
           '/subscription',
           '/resume-board',
@@ -141,8 +143,8 @@ describe(`discovery: robots.txt, sitemaps and the feed (${dialect})`, () => {
           '/forgot-password',
         ].sort(),
       );
-      // Nothing a teacher should find is shut out.
-      for (const path of ['/posting/', '/jobs', '/about-us']) {
+      // Nothing a teacher or a school should find is shut out; the wizards behind the entry pages are.
+      for (const path of ['/posting/', '/jobs', '/about-us', '/post-job', '/post-resume']) {
         expect(disallowed.some((d) => path.startsWith(d))).toBe(false);
       }
       expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);
@@ -150,6 +152,29 @@ describe(`discovery: robots.txt, sitemaps and the feed (${dialect})`, () => {
       expect(head.statusCode).toBe(200);
       expect(head.headers['content-type']).toBe('text/plain; charset=utf-8');
     });
+  });
+
+  it("offers search engines nothing robots.txt shuts out: the sitemap's every address, and no disallowed path indexable", async () => {
+    const now = t.clock.now();
+    const jobId = await createPublishedJob(t, ownerId, { published_at: now - DAY });
+    const robots = await t.inject({ url: '/robots.txt' });
+    expect(robots.body).toBe(writeRobotsTxt(`${BASE}/sitemap.xml`));
+    const disallowed = robots.body
+      .split('\n')
+      .filter((l) => l.startsWith('Disallow:'))
+      .map((l) => l.slice('Disallow:'.length).trim());
+    expect(disallowed.length).toBeGreaterThan(0);
+    const sitemap = await t.inject({ url: '/sitemap.xml' });
+    const paths = urlsOf(parseXml(sitemap.body)).map(({ loc }) => new URL(loc).pathname + new URL(loc).search);
+    expect(paths).toContain(`/posting/${jobId}`);
+    for (const path of paths) {
+      expect(
+        disallowed.filter((prefix) => path.startsWith(prefix)),
+        path,
+      ).toEqual([]);
+      expect(isIndexablePath(new URL(path, BASE).pathname), path).toBe(true);
+    }
+    for (const prefix of disallowed) expect(isIndexablePath(prefix), prefix).toBe(false);
   });
 
   describe('sitemap', () => {

@@ -1,6 +1,6 @@
 // How search engines and feed readers find the live postings: robots.txt, the sitemaps (streamed
 // from the database in batches, split under an index past 50,000 URLs) and the Atom feed.
-import { COUNTRIES, DEFAULT_JOB_TITLE, countryLabel } from '@teacheast/shared';
+import { COUNTRIES, DEFAULT_JOB_TITLE, SITEMAP_PAGE_PATHS, countryLabel, writeRobotsTxt } from '@teacheast/shared';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { liveSince } from '../jobs/lifecycle.js';
@@ -15,28 +15,6 @@ export const FEED_SIZE = 50;
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const STATIC_PATHS = ['/', '/about-us', '/contact-us', '/terms-of-service'];
-
-/** Paths for people with an account or in the middle of something: nothing a search engine should list. */
-const DISALLOWED_PATHS = [
-  '/api/',
-  '/account',
-  '/post-job',
-  '/post-resume',
-  '/purchase-form',
-  '/subscription',
-  '/resume-board',
-  '/resume/',
-  '/job/metrics',
-  '/job/applicants',
-  '/job-alerts/',
-  '/change-password',
-  '/confirmation',
-  '/special-register',
-  '/login',
-  '/register',
-  '/forgot-password',
-];
 
 /** A sitemap as its chunks of text, read from the database as they are sent. */
 type XmlChunks = AsyncGenerator<string, void, undefined>;
@@ -45,21 +23,15 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const postingPath = (id: string) => `/posting/${encodeURIComponent(id)}`;
 const searchPath = (country: string) => `/jobs?country=${encodeURIComponent(country)}&page=1`;
 
+/** robots.txt, written from the one list of what search engines may list (shared page-privacy.ts). */
 export function readRobotsTxt(deps: Deps): string {
-  return [
-    'User-agent: *',
-    'Allow: /',
-    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
-    '',
-    `Sitemap: ${deps.config.publicUrl}/sitemap.xml`,
-    '',
-  ].join('\n');
+  return writeRobotsTxt(`${deps.config.publicUrl}/sitemap.xml`);
 }
 
-/** Home, the static pages and each country's search: the same for every site, whatever its size. */
+/** Home, the fixed public pages and each country's search: the same for every site, whatever its size. */
 function pageUrls(deps: Deps): string[] {
   const base = deps.config.publicUrl;
-  return [...STATIC_PATHS, ...COUNTRIES.map((c) => searchPath(c.value))].map(
+  return [...SITEMAP_PAGE_PATHS, ...COUNTRIES.map((c) => searchPath(c.value))].map(
     (path) => `<url><loc>${xmlText(base + path)}</loc></url>\n`,
   );
 }

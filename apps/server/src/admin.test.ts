@@ -169,11 +169,15 @@ describe(`admin command (${dialect})`, () => {
       method: 'POST',
       url: '/api/job-alerts',
       headers: user.auth,
-      payload: { country: 'taiwan', city: 'Taichung', frequency: 'weekly' },
+      payload: { country: 'taiwan', city: 'Taichung City', frequency: 'weekly' },
     });
     expect(weekly.statusCode).toBe(201);
     t.clock.advance(1000);
-    await createPublishedJob(t, null, { country: 'taiwan', city: 'Taichung', title: 'Taichung Cram School Teacher' });
+    await createPublishedJob(t, null, {
+      country: 'taiwan',
+      city: 'Taichung City',
+      title: 'Taichung Cram School Teacher',
+    });
     lines = [];
     expect(await run('alerts', 'send')).toBe(0);
     expect(lines).toEqual(['1 job alert mail sent, listing 1 jobs.']);

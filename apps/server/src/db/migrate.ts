@@ -11,6 +11,9 @@ import * as m007 from './migrations/007-tile-json.js';
 import * as m008 from './migrations/008-keyword-country.js';
 import * as m009 from './migrations/009-resume-board-version.js';
 import * as m010 from './migrations/010-sitemap-index.js';
+import * as m011 from './migrations/011-mail-attempts.js';
+import * as m012 from './migrations/012-alert-mailbox.js';
+import * as m013 from './migrations/013-tile-json-from-fields.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -24,6 +27,9 @@ const migrations: Record<string, Migration> = {
   '008-keyword-country': m008,
   '009-resume-board-version': m009,
   '010-sitemap-index': m010,
+  '011-mail-attempts': m011,
+  '012-alert-mailbox': m012,
+  '013-tile-json-from-fields': m013,
 };
 
 /** Every migration's name, oldest first; the last is the schema this release is written for. */

@@ -172,12 +172,16 @@ interface MailOutboxTable {
   headers: string | null;
   /** When a sender took the mail on; a claim older than a few minutes is given up. */
   claimed_at: number | null;
+  /** How many times a sender took the mail on; the outbox gives up after MAIL_MAX_ATTEMPTS. */
+  attempts: Generated<number>;
 }
 
 interface JobAlertsTable {
   id: string;
   user_id: string | null;
   email: string | null;
+  /** The mailbox `email` reaches (integrations/mail/mailbox.ts), for counting; null for an account's alert. */
+  email_key: string | null;
   country: string;
   city: Generated<string>;
   age_group: Generated<string>;

@@ -46,6 +46,9 @@ const OWN_SESSION = new Set([
   'GET /api/applications',
 ]);
 
+/** Routes that read only forms (RFC 8058 one-click): a JSON body is refused with 415 before it is read. */
+const FORMS_ONLY = new Set(['POST /api/job-alerts/unsubscribe']);
+
 /** Public counters: anyone may count a visit to a live posting, never to a draft. */
 const PUBLIC_COUNTERS = new Set(['POST /api/job/clicks', 'POST /api/job/time']);
 
@@ -213,6 +216,7 @@ describe(`authorisation matrix (${dialect})`, () => {
           });
           let allowed = caller === 'anonymous' ? [401, 404] : [403, 404];
           if (SIGNED.has(key)) allowed = [400, 401, 403, 404, 410];
+          if (FORMS_ONLY.has(key) && payload) allowed = [415];
           if (PUBLIC_COUNTERS.has(key)) allowed = payload ? [404] : [400];
           else if (namesInBody && caller === 'other' && !payload) allowed = [400];
           if (!allowed.includes(res.statusCode)) {

@@ -91,6 +91,9 @@ describe(`text that cannot be stored (${dialect})`, () => {
       password: 'password1',
     };
     for (const route of withBody) {
+      // One-click unsubscribe reads forms only (RFC 8058): a JSON body is refused with 415 unread
+      // (features/alerts/alerts.test.ts), and the form's text is never stored.
+      if (route.url === '/api/job-alerts/unsubscribe') continue;
       for (const key of Object.keys(body)) {
         const value = (body as Record<string, unknown>)[key];
         if (typeof value !== 'string' || key === 'userUuid') continue;

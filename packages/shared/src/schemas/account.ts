@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { JobAlertSchema } from './alerts.js';
+import { ApplicationSchema } from './applications.js';
 import { REQUIRED } from './common.js';
 import { JobDetailsViewSchema } from './jobs.js';
 import { ResumeDetailsAnswerSchema } from './resumes.js';
@@ -68,5 +70,27 @@ export const AccountExportSchema = z.strictObject({
     }),
   ),
   contactMessages: z.array(z.strictObject({ subject: z.string(), text: z.string(), at: isoTime })),
+  /**
+   * The account's job alerts (`email` null), and those made with its address, as typed, before it
+   * signed in (the same mailbox: `+tags` and Gmail's dots aside).
+   */
+  jobAlerts: z.array(
+    z.strictObject({
+      ...JobAlertSchema.shape,
+      email: z.string().nullable(),
+      confirmedAt: isoTime.nullable(),
+      unsubscribedAt: isoTime.nullable(),
+      lastMailedAt: isoTime.nullable(),
+    }),
+  ),
+  /** The applications the account made as a teacher, each with its stages and the job it went to. */
+  applications: z.array(
+    z.strictObject({
+      ...ApplicationSchema.shape,
+      jobTitle: z.string(),
+      companyName: z.string(),
+      updatedAt: isoTime,
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

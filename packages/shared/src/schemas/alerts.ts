@@ -1,5 +1,6 @@
 // Job alerts: a saved search whose new jobs are mailed daily or weekly (BEYOND §4).
 import { z } from 'zod';
+import { isCityOf } from '../cities.js';
 import { AGE_GROUPS, COUNTRY_VALUES } from '../enums.js';
 import { KEYWORDS_MAX_LENGTH } from '../keywords.js';
 import { emailField, optionalFilter, uuidParam } from './common.js';
@@ -7,16 +8,38 @@ import { emailField, optionalFilter, uuidParam } from './common.js';
 export const ALERT_FREQUENCIES = ['daily', 'weekly'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
-/** POST /api/job-alerts: the search (values as in filter-jobs), how often, and the address when logged out. */
-export const JobAlertCreateSchema = z.object({
-  country: z.enum(COUNTRY_VALUES, { error: 'Choose one of the seven countries' }),
-  city: optionalFilter(z.string().trim().max(100, 'No more than 100 characters')),
-  ageGroup: optionalFilter(z.enum(AGE_GROUPS, { error: 'Not a known age group' })),
-  q: optionalFilter(z.string().trim().max(KEYWORDS_MAX_LENGTH, `No more than ${KEYWORDS_MAX_LENGTH} characters`)),
-  frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose daily or weekly' }),
-  /** Required without a session; ignored with one (the alert goes to the account's address). */
-  email: optionalFilter(emailField),
-});
+/**
+ * Keywords are one line of printable text: no control characters (line breaks, tabs, escapes, C1),
+ * no line or paragraph separators, no bidi overrides that would make them read otherwise.
+ */
+const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * POST /api/job-alerts: the search (values as in filter-jobs), how often, and the address when logged
+ * out. An alert made with an address mails a stranger's inbox, so nothing in it is free text: the city
+ * is one of the country's, and the keywords one line of printable text.
+ */
+export const JobAlertCreateSchema = z
+  .object({
+    country: z.enum(COUNTRY_VALUES, { error: 'Choose one of the seven countries' }),
+    city: optionalFilter(z.string().trim().max(100, 'No more than 100 characters')),
+    ageGroup: optionalFilter(z.enum(AGE_GROUPS, { error: 'Not a known age group' })),
+    q: optionalFilter(
+      z
+        .string()
+        .trim()
+        .max(KEYWORDS_MAX_LENGTH, `No more than ${KEYWORDS_MAX_LENGTH} characters`)
+        .refine((q) => !NOT_ONE_LINE.test(q), 'Keywords must be one line of letters, numbers and punctuation'),
+    ),
+    frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose daily or weekly' }),
+    /** Required without a session; ignored with one (the alert goes to the account's address). */
+    email: optionalFilter(emailField),
+  })
+  .superRefine((v, ctx) => {
+    if (v.city !== undefined && !isCityOf(v.country, v.city)) {
+      ctx.addIssue({ code: 'custom', path: ['city'], message: 'Choose a city from the list' });
+    }
+  });
 export type JobAlertCreate = z.input<typeof JobAlertCreateSchema>;
 
 export const JobAlertSchema = z.object({

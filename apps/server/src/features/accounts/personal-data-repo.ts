@@ -1,6 +1,7 @@
 // The queries behind a user's own data: the export reads every table that holds something of
 // theirs; the erasure removes the rows, and tells which stored files they referred to.
 import type { DbOrTrx } from '../../db/create-db.js';
+import { mailboxKey } from '../../integrations/mail/mailbox.js';
 
 export async function readPersonalData(db: DbOrTrx, userId: string) {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
@@ -18,6 +19,37 @@ export async function readPersonalData(db: DbOrTrx, userId: string) {
     db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
     db.selectFrom('contact_messages').selectAll().where('email', '=', user.email).orderBy('id').execute(),
   ]);
+  // Its own alerts, and those made with its address (however spelt) before it signed in.
+  const alerts = await db
+    .selectFrom('job_alerts')
+    .selectAll()
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_key', '=', mailboxKey(user.email))]))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  // The applications it made as a teacher, with the job each went to and every stage it reached.
+  const applications = await db
+    .selectFrom('applications')
+    .innerJoin('jobs', 'jobs.id', 'applications.job_id')
+    .selectAll('applications')
+    .select(['jobs.title as job_title', 'jobs.company_name'])
+    .where('applications.user_id', '=', userId)
+    .orderBy('applications.created_at')
+    .orderBy('applications.id')
+    .execute();
+  const applicationEvents = applications.length
+    ? await db
+        .selectFrom('application_events')
+        .select(['application_id', 'status', 'at'])
+        .where(
+          'application_id',
+          'in',
+          applications.map((a) => a.id),
+        )
+        .orderBy('at')
+        .orderBy('id')
+        .execute()
+    : [];
   const images = jobs.length
     ? await db
         .selectFrom('job_images')
@@ -30,7 +62,20 @@ export async function readPersonalData(db: DbOrTrx, userId: string) {
         .orderBy('position')
         .execute()
     : [];
-  return { user, jobs, favorites, resume, subscriptions, ledger, payments, contact, images };
+  return {
+    user,
+    jobs,
+    favorites,
+    resume,
+    subscriptions,
+    ledger,
+    payments,
+    contact,
+    images,
+    alerts,
+    applications,
+    applicationEvents,
+  };
 }
 
 export async function findPasswordHash(db: DbOrTrx, userId: string): Promise<string> {
@@ -43,8 +88,8 @@ export async function findPasswordHash(db: DbOrTrx, userId: string): Promise<str
 }
 
 /**
- * Removes a user's rows (run it in a transaction): their unpublished jobs, or all their jobs, the
- * mail queued to them, and the user, whose sessions, tokens, resume, favourites, credits, payments
+ * Removes a user's rows (run it in a transaction): their unpublished jobs, or all their jobs, the job
+ * alerts made with their address before they signed in, the mail queued to them, and the user, whose sessions, tokens, resume, favourites, credits, payments
  * and subscriptions go with it (ON DELETE CASCADE); kept jobs lose their owner (ON DELETE SET NULL).
  * Answers the stored files the removed rows referred to (blob keys and media URLs), or null when
  * there is no such user.
@@ -74,8 +119,25 @@ export async function deleteUserRows(
     mediaUrls.push(...doomed.flatMap((d) => [d.thumbnail, d.tile_thumbnail]), ...images.map((i) => i.url));
     await trx.deleteFrom('jobs').where('id', 'in', ids).execute();
   }
+  // Alerts made with their address before they signed in are theirs too (their own go with the user).
+  const addressAlerts = await trx
+    .selectFrom('job_alerts')
+    .select(['id', 'email'])
+    .where('email_key', '=', mailboxKey(user.email))
+    .execute();
+  if (addressAlerts.length > 0) {
+    await trx
+      .deleteFrom('job_alerts')
+      .where(
+        'id',
+        'in',
+        addressAlerts.map((a) => a.id),
+      )
+      .execute();
+  }
   // Mail waiting for them (confirmation and reset links among it) goes too.
-  await trx.deleteFrom('mail_outbox').where('to_address', '=', user.email).execute();
+  const addresses = [user.email, ...addressAlerts.flatMap((a) => (a.email ? [a.email] : []))];
+  await trx.deleteFrom('mail_outbox').where('to_address', 'in', addresses).execute();
   await trx.deleteFrom('users').where('id', '=', userId).execute();
   return { blobKeys, mediaUrls };
 }

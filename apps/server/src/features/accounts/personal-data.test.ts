@@ -23,6 +23,8 @@ describe(`account export and deletion (${dialect})`, () => {
   let fan: TestUser;
   let draftId: string;
   let publishedId: string;
+  let appliedId: string;
+  let applicationId: string;
   const lines: string[] = [];
 
   beforeAll(async () => {
@@ -59,6 +61,37 @@ describe(`account export and deletion (${dialect})`, () => {
       url: '/api/contact-us',
       payload: { email: user.email, subject: 'Hi', text: 'A question for the team' },
     });
+    // Job alerts: the account's own, one made with its address (tagged) before signing in, a stranger's
+    // and another account's.
+    const alert = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      t.inject({ method: 'POST', url: '/api/job-alerts', payload: { frequency: 'daily', ...payload }, headers });
+    expect(
+      (await alert({ country: 'vietnam', city: 'Hanoi', q: 'business', frequency: 'weekly' }, user.auth)).statusCode,
+    ).toBe(201);
+    expect((await alert({ country: 'japan', city: 'Tokyo', email: 'Leaving+Alerts@example.com' })).statusCode).toBe(
+      201,
+    );
+    expect((await alert({ country: 'japan', email: 'stranger@example.com' })).statusCode).toBe(201);
+    expect((await alert({ country: 'china' }, fan.auth)).statusCode).toBe(201);
+    // An application as a teacher, to another account's job, moved on by that school.
+    await t.db.updateTable('resumes').set({ published_at: t.clock.now() }).where('user_id', '=', user.id).execute();
+    appliedId = await createPublishedJob(t, fan.id, { company_name: 'Applied School', title: 'Kindergarten Lead' });
+    const applied = await t.inject({
+      method: 'POST',
+      url: `/api/jobs/${appliedId}/applications`,
+      headers: user.auth,
+      payload: { coverLetter: 'Dear Applied School, I would love to teach with you.' },
+    });
+    expect(applied.statusCode).toBe(201);
+    applicationId = applied.json<{ application: { id: string } }>().application.id;
+    t.clock.advance(60_000);
+    const decided = await t.inject({
+      method: 'PATCH',
+      url: `/api/applications/${applicationId}`,
+      headers: fan.auth,
+      payload: { status: 'shortlisted' },
+    });
+    expect(decided.statusCode).toBe(200);
   });
   afterAll(async () => t.close());
 
@@ -83,7 +116,49 @@ describe(`account export and deletion (${dialect})`, () => {
     expect(JSON.stringify(data)).not.toContain('password');
     const other = await t.inject({ method: 'GET', url: '/api/account/export', headers: fan.auth });
     expect(other.json<AccountExport>().account.email).toBe('fan@example.com');
-    expect(other.json<AccountExport>().jobs).toEqual([]);
+    expect(other.json<AccountExport>().jobs.map((j) => j.uuid)).toEqual([appliedId]);
+  });
+
+  it("exports the account's job alerts, those made with its address before, and its applications", async () => {
+    const data = (
+      await t.inject({ method: 'GET', url: '/api/account/export', headers: user.auth })
+    ).json<AccountExport>();
+    const byCountry = [...data.jobAlerts].sort((a, b) => a.country.localeCompare(b.country));
+    expect(byCountry).toEqual([
+      expect.objectContaining({
+        country: 'japan',
+        city: 'Tokyo',
+        email: 'leaving+alerts@example.com',
+        active: false,
+        confirmedAt: null,
+      }),
+      expect.objectContaining({
+        country: 'vietnam',
+        city: 'Hanoi',
+        q: 'business',
+        frequency: 'weekly',
+        email: null,
+        active: true,
+        confirmedAt: expect.any(String) as string,
+      }),
+    ]);
+    expect(data.applications).toEqual([
+      expect.objectContaining({
+        id: applicationId,
+        jobUuid: appliedId,
+        jobTitle: 'Kindergarten Lead',
+        companyName: 'Applied School',
+        status: 'shortlisted',
+        coverLetter: 'Dear Applied School, I would love to teach with you.',
+      }),
+    ]);
+    expect(data.applications[0]!.history.map((h) => h.status)).toEqual(['submitted', 'shortlisted']);
+    // The school that received it exports its own alerts, and no one's application.
+    const fanData = (
+      await t.inject({ method: 'GET', url: '/api/account/export', headers: fan.auth })
+    ).json<AccountExport>();
+    expect(fanData.jobAlerts.map((a) => a.country)).toEqual(['china']);
+    expect(fanData.applications).toEqual([]);
   });
 
   it('refuses deletion without the right password and changes nothing', async () => {
@@ -134,6 +209,16 @@ describe(`account export and deletion (${dialect})`, () => {
     expect(await t.db.selectFrom('favorites').select('user_id').where('job_id', '=', publishedId).execute()).toEqual([
       { user_id: fan.id },
     ]);
+    // Its alerts go, and so do those made with its address before it signed up; no one else's.
+    const alerts = await t.db.selectFrom('job_alerts').select(['user_id', 'email']).execute();
+    expect(alerts).toEqual(
+      expect.arrayContaining([
+        { user_id: null, email: 'stranger@example.com' },
+        { user_id: fan.id, email: null },
+      ]),
+    );
+    expect(alerts).toHaveLength(2);
+    expect(await t.db.selectFrom('applications').select('id').where('id', '=', applicationId).execute()).toEqual([]);
     expect(files().length).toBeLessThan(uploadsBefore.length);
     expect(files().some((f) => f.includes('private'))).toBe(false);
     expect((await t.inject({ method: 'GET', url: '/api/current_user', headers: user.auth })).statusCode).toBe(401);

@@ -1,5 +1,5 @@
 // A user's own data: everything we hold about them as JSON, and deleting the account with it.
-import type { AccountExport } from '@teacheast/shared';
+import type { AccountExport, AlertFrequency, ApplicationStatus } from '@teacheast/shared';
 import { AppError } from '../../errors.js';
 import type { Deps } from '../../deps.js';
 import { enforceLimit } from '../../integrations/limiter/limiter.js';
@@ -14,8 +14,20 @@ function iso(ms: number | null): string | null {
 }
 
 export async function exportAccount(deps: Deps, userId: string): Promise<AccountExport> {
-  const { user, jobs, favorites, resume, subscriptions, ledger, payments, contact, images } =
-    await repo.readPersonalData(deps.db, userId);
+  const {
+    user,
+    jobs,
+    favorites,
+    resume,
+    subscriptions,
+    ledger,
+    payments,
+    contact,
+    images,
+    alerts,
+    applications,
+    applicationEvents,
+  } = await repo.readPersonalData(deps.db, userId);
   return {
     exportedAt: new Date(deps.clock.now()).toISOString(),
     account: { uuid: user.id, email: user.email, createdAt: iso(user.created_at), confirmedAt: iso(user.confirmed_at) },
@@ -80,6 +92,33 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
       at: iso(p.created_at),
     })),
     contactMessages: contact.map((c) => ({ subject: c.subject, text: c.text, at: iso(c.created_at) })),
+    jobAlerts: alerts.map((a) => ({
+      id: a.id,
+      email: a.email,
+      country: a.country,
+      city: a.city,
+      ageGroup: a.age_group,
+      q: a.q,
+      frequency: a.frequency as AlertFrequency,
+      active: a.confirmed_at !== null && a.unsubscribed_at === null,
+      createdAt: iso(a.created_at),
+      confirmedAt: iso(a.confirmed_at),
+      unsubscribedAt: iso(a.unsubscribed_at),
+      lastMailedAt: iso(a.last_mailed_at),
+    })),
+    applications: applications.map((a) => ({
+      id: a.id,
+      jobUuid: a.job_id,
+      jobTitle: a.job_title,
+      companyName: a.company_name,
+      status: a.status as ApplicationStatus,
+      coverLetter: a.cover_letter,
+      createdAt: iso(a.created_at),
+      updatedAt: iso(a.updated_at),
+      history: applicationEvents
+        .filter((e) => e.application_id === a.id)
+        .map((e) => ({ status: e.status as ApplicationStatus, at: iso(e.at) })),
+    })),
   };
 }
 

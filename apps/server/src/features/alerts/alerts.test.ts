@@ -1,9 +1,17 @@
 import { JOB_ALERTS_MAX, type JobAlert } from '@teacheast/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { performance } from 'node:perf_hooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb } from '../../db/create-db.js';
 import { createMailer } from '../../integrations/mail/mailer.js';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../../test/harness.js';
-import { sendDueAlerts } from './service.js';
+import { isOneClickBody } from './one-click.js';
+import {
+  CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
+  CONFIRMATIONS_PER_HOUR,
+  UNSUBSCRIBES_PER_ADDRESS_PER_MINUTE,
+  sendDueAlerts,
+  startAlertSender,
+} from './service.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -23,6 +31,8 @@ describe(`job alerts (${dialect})`, () => {
     t.mailbox.messages.length = 0;
     await t.db.deleteFrom('job_alerts').execute();
     await t.db.deleteFrom('jobs').execute();
+    // Every rate limit counts by the hour at most: each test starts with none of them used.
+    t.clock.advance(HOUR + 1);
   });
 
   const create = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -150,7 +160,8 @@ describe(`job alerts (${dialect})`, () => {
         const res = await t.inject({
           method: 'POST',
           url: '/api/job-alerts',
-          payload: { country: 'japan', frequency: 'daily', email: `ip-${i}@example.com` },
+          // Each at its own domain, so only the limit per client address is met.
+          payload: { country: 'japan', frequency: 'daily', email: `ip-${i}@school-${i}.example` },
           ...address,
         });
         expect(res.statusCode).toBe(201);
@@ -158,7 +169,7 @@ describe(`job alerts (${dialect})`, () => {
       const flood = await t.inject({
         method: 'POST',
         url: '/api/job-alerts',
-        payload: { country: 'japan', frequency: 'daily', email: 'ip-31@example.com' },
+        payload: { country: 'japan', frequency: 'daily', email: 'ip-31@school-31.example' },
         ...address,
       });
       expect(flood.statusCode).toBe(429);
@@ -171,6 +182,152 @@ describe(`job alerts (${dialect})`, () => {
       }
       expect((await create({ country: 'japan', frequency: 'weekly', email: 'one@example.com' })).statusCode).toBe(429);
       t.clock.advance(HOUR + 1);
+    });
+
+    it("refuses a city that is not on the country's list, naming the field", async () => {
+      for (const city of ['Hanoi', 'Tokyo\nClick https://evil.example to claim your prize', 'Atlantis']) {
+        const res = await create({ country: 'japan', city, frequency: 'daily', email: 'city@example.com' });
+        expect(res.statusCode, city).toBe(400);
+        expect(res.json(), city).toMatchObject({
+          error: true,
+          errorType: 'VALIDATION',
+          fields: { city: 'Choose a city from the list' },
+        });
+      }
+      const listed = await create({ country: 'japan', city: 'Tokyo', frequency: 'daily', email: 'city@example.com' });
+      expect(listed.statusCode).toBe(201);
+      expect(await t.db.selectFrom('job_alerts').select('city').execute()).toEqual([{ city: 'Tokyo' }]);
+    });
+
+    it('takes keywords only as one line of printable text', async () => {
+      for (const q of [
+        'english\nVisit https://evil.example',
+        'a\rb',
+        'tab\there',
+        'next\u0085line',
+        'line\u2028sep',
+        'bidi\u202Eevil',
+        'esc\u001b[31m',
+      ]) {
+        const res = await create({ country: 'japan', q, frequency: 'daily', email: 'keywords@example.com' });
+        expect(res.statusCode, JSON.stringify(q)).toBe(400);
+        expect(res.json(), JSON.stringify(q)).toMatchObject({
+          errorType: 'VALIDATION',
+          fields: { q: 'Keywords must be one line of letters, numbers and punctuation' },
+        });
+      }
+      const ok = await create({
+        country: 'japan',
+        q: '"business english" -kids, IELTS 7.0',
+        frequency: 'daily',
+        email: 'keywords@example.com',
+      });
+      expect(ok.statusCode).toBe(201);
+      await t.deps.mail.flush();
+      expect(t.mailbox.to('keywords@example.com')).toHaveLength(1);
+    });
+
+    it('names the search in the confirmation mail from the lists alone, never with the typed keywords', async () => {
+      await create({
+        country: 'vietnam',
+        city: 'Hanoi',
+        ageGroup: 'Adults',
+        q: 'Your account is locked: call +1 555 0100 or visit evil.example/login',
+        frequency: 'weekly',
+        email: 'stranger@example.com',
+      });
+      await create({ country: 'china', frequency: 'daily', email: 'plain@example.com' });
+      await t.deps.mail.flush();
+      const [withWords] = t.mailbox.to('stranger@example.com');
+      expect(withWords!.text).toContain(
+        'Jobs matching your keywords in Hanoi, Vietnam, teaching adults, mailed weekly.',
+      );
+      for (const typed of ['locked', '555', 'evil', 'account']) expect(withWords!.text).not.toContain(typed);
+      expect(withWords!.links.every((l) => l.startsWith(`${t.config.publicUrl}/job-alerts/confirm/`))).toBe(true);
+      const [plain] = t.mailbox.to('plain@example.com');
+      expect(plain!.text).toContain('Teaching jobs in China, mailed daily.');
+      expect(plain!.text).not.toContain('keywords');
+    });
+
+    it('counts sub-addresses and Gmail dots as one address for its caps and limits, and mails each as typed', async () => {
+      // A full address stays full whatever tag or dots are added to it.
+      for (let i = 0; i < JOB_ALERTS_MAX; i++) {
+        expect(
+          (await create({ country: 'japan', frequency: 'daily', email: `jane+${i}@example.com` })).statusCode,
+        ).toBe(201);
+      }
+      await t.deps.mail.flush();
+      for (let i = 0; i < JOB_ALERTS_MAX; i++)
+        expect(t.mailbox.to(`jane+${i}@example.com`), `jane+${i}`).toHaveLength(1);
+      for (const email of ['jane@example.com', 'jane+more@example.com', 'JANE+x@Example.COM']) {
+        const res = await create({ country: 'japan', frequency: 'daily', email });
+        expect(res.statusCode, email).toBe(201);
+        expect(res.json<{ alert: JobAlert }>().alert.active).toBe(false);
+      }
+      await t.deps.mail.flush();
+      expect(t.mailbox.to('jane@example.com')).toHaveLength(0);
+      expect(t.mailbox.to('jane+more@example.com')).toHaveLength(0);
+      expect(t.mailbox.to('jane+x@example.com')).toHaveLength(0);
+      // Another domain's dots are part of the address: a different mailbox.
+      expect((await create({ country: 'japan', frequency: 'daily', email: 'ja.ne@example.com' })).statusCode).toBe(201);
+      await t.deps.mail.flush();
+      expect(t.mailbox.to('ja.ne@example.com')).toHaveLength(1);
+
+      // Gmail ignores dots (and googlemail.com is gmail.com): 30 an hour for them all together.
+      const spellings = ['j.o.e@gmail.com', 'joe+jobs@gmail.com', 'Jo.E@googlemail.com', 'joe@gmail.com'];
+      for (let i = 0; i < 30; i++) {
+        const email = spellings[i % spellings.length]!;
+        expect((await create({ country: 'china', frequency: 'daily', email })).statusCode, `${i} ${email}`).toBe(201);
+      }
+      const over = await create({ country: 'china', frequency: 'daily', email: 'jo.e+again@gmail.com' });
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toMatchObject({ errorType: 'RATE_LIMITED' });
+      await t.deps.mail.flush();
+      const gmailMails = spellings.flatMap((s) => t.mailbox.to(s.toLowerCase()));
+      expect(gmailMails).toHaveLength(JOB_ALERTS_MAX);
+      const rows = await t.db.selectFrom('job_alerts').select('email').where('country', '=', 'china').execute();
+      expect(rows).toHaveLength(JOB_ALERTS_MAX);
+      expect(new Set(rows.map((r) => r.email))).toEqual(new Set(spellings.map((s) => s.toLowerCase())));
+    });
+
+    it(`sends at most ${CONFIRMATIONS_PER_DOMAIN_PER_HOUR} confirmation mails an hour to one domain, and ${CONFIRMATIONS_PER_HOUR} in all`, async () => {
+      expect(CONFIRMATIONS_PER_DOMAIN_PER_HOUR).toBeLessThanOrEqual(50);
+      expect(CONFIRMATIONS_PER_HOUR).toBeLessThanOrEqual(500);
+      const ask = (email: string) => create({ country: 'japan', frequency: 'daily', email });
+      for (let i = 0; i < CONFIRMATIONS_PER_DOMAIN_PER_HOUR; i++) {
+        expect((await ask(`teacher-${i}@victim.example`)).statusCode).toBe(201);
+      }
+      const overDomain = await ask('one-more@victim.example');
+      expect(overDomain.statusCode).toBe(429);
+      expect(overDomain.json()).toMatchObject({ error: true, errorType: 'RATE_LIMITED' });
+      // Googlemail is Gmail's other name: one domain.
+      for (let i = 0; i < CONFIRMATIONS_PER_DOMAIN_PER_HOUR; i++) {
+        expect((await ask(`gmail-${i}@${i % 2 ? 'gmail.com' : 'googlemail.com'}`)).statusCode).toBe(201);
+      }
+      expect((await ask('gmail-over@googlemail.com')).statusCode).toBe(429);
+      expect((await ask('teacher@elsewhere.example')).statusCode).toBe(201);
+      await t.deps.mail.flush();
+      expect(t.mailbox.messages.filter((m) => m.to.some((to) => to.endsWith('@victim.example')))).toHaveLength(
+        CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
+      );
+      expect(t.mailbox.to('one-more@victim.example')).toHaveLength(0);
+      expect(
+        await t.db.selectFrom('job_alerts').select('id').where('email', '=', 'one-more@victim.example').execute(),
+      ).toHaveLength(0);
+
+      // In all: 101 counted so far (the refusals at a domain's cap are not). The rest of the hour's
+      // total is counted as the other confirmations of a busy hour would count it, then the last one
+      // allowed goes out and no domain gets one more.
+      for (let n = 2 * CONFIRMATIONS_PER_DOMAIN_PER_HOUR + 1; n < CONFIRMATIONS_PER_HOUR - 1; n++) {
+        await t.deps.limiter.hit('alert-confirmations:all', CONFIRMATIONS_PER_HOUR, HOUR);
+      }
+      expect((await ask('last@other-domain.example')).statusCode).toBe(201);
+      const overAll = await ask('first@fresh-domain.example');
+      expect(overAll.statusCode).toBe(429);
+      expect(overAll.json()).toMatchObject({ errorType: 'RATE_LIMITED' });
+      t.clock.advance(HOUR + 1);
+      expect((await ask('first@fresh-domain.example')).statusCode).toBe(201);
+      expect((await ask('again@victim.example')).statusCode).toBe(201);
     });
   });
 
@@ -300,10 +457,10 @@ describe(`job alerts (${dialect})`, () => {
     it('mails a daily alert at most once a day and a weekly one once a week', async () => {
       const user = await createUser(t);
       await create({ country: 'taiwan', frequency: 'daily' }, user.auth);
-      await create({ country: 'taiwan', city: 'Taipei', frequency: 'weekly' }, user.auth);
+      await create({ country: 'taiwan', city: 'Taipei City', frequency: 'weekly' }, user.auth);
       const job = async () => {
         t.clock.advance(1000);
-        await createPublishedJob(t, null, { country: 'taiwan', city: 'Taipei' });
+        await createPublishedJob(t, null, { country: 'taiwan', city: 'Taipei City' });
       };
       await job();
       expect(await send({})).toEqual({ mails: 2, jobs: 2 });
@@ -498,6 +655,201 @@ describe(`job alerts (${dialect})`, () => {
       expect(unknown.statusCode).toBe(404);
       const noToken = await t.inject({ method: 'GET', url: '/api/job-alerts/unsubscribe' });
       expect(noToken.statusCode).toBe(400);
+    });
+    const active = async (user: Awaited<ReturnType<typeof createUser>>) =>
+      (await t.inject({ method: 'GET', url: '/api/job-alerts', headers: user.auth }))
+        .json<{ alerts: JobAlert[] }>()
+        .alerts.map((a) => `${a.city}:${a.active}`)
+        .sort();
+
+    /**
+     * The event loop's busy time (ms) while the server answers a request: the least of three tries, so
+     * a garbage collection or another test process taking the CPU is not counted, while a stall, which
+     * happens on every try, is.
+     */
+    async function busyTime(request: Parameters<TestApp['inject']>[0]) {
+      const tries = [];
+      for (let i = 0; i < 3; i++) {
+        const before = performance.eventLoopUtilization();
+        const res = await t.inject(request);
+        tries.push({ res, ms: performance.eventLoopUtilization(before).active });
+      }
+      return tries.reduce((least, next) => (next.ms < least.ms ? next : least));
+    }
+
+    it('answers a 100 KB body of repeated List-Unsubscribe within milliseconds, whatever its token', async () => {
+      const user = await createUser(t);
+      const { url } = await mailedAlert(user, 'Bangkok');
+      const payload = 'List-Unsubscribe'.repeat(6400);
+      expect(payload.length).toBe(102_400);
+      for (const [target, contentType] of [
+        [url, 'multipart/form-data; boundary=x'],
+        ['/api/job-alerts/unsubscribe?token=made-up', 'multipart/form-data; boundary=x'],
+        [url, 'text/plain'],
+        ['/api/job-alerts/unsubscribe?token=made-up', 'text/plain'],
+      ] as const) {
+        const { res, ms } = await busyTime({
+          method: 'POST',
+          url: target,
+          headers: { 'content-type': contentType },
+          payload,
+          ...from(),
+        });
+        expect(ms, `${contentType} ${target}`).toBeLessThan(50);
+        expect([413, 415], `${contentType} ${target}`).toContain(res.statusCode);
+      }
+      expect(await active(user)).toEqual(['Bangkok:true']);
+    });
+
+    it('reads a one-click body in time proportional to its length', () => {
+      const boundary = 'b'.repeat(60);
+      const multipart = `multipart/form-data; boundary=${boundary}`;
+      // About 100 KB each, 25 times the most the route reads; the regular expression this replaced took
+      // minutes over some of them.
+      const hostile = [
+        ['application/x-www-form-urlencoded', 'List-Unsubscribe='.repeat(6_000)],
+        ['application/x-www-form-urlencoded', 'List-Unsubscribe'.repeat(6_400)],
+        [multipart, 'List-Unsubscribe'.repeat(6_400)],
+        [multipart, `--${boundary}\r\n`.repeat(1_600)],
+        [multipart, 'Content-Disposition: form-data; name="List-Unsubscribe"\r\n'.repeat(1_800)],
+        [
+          multipart,
+          `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\n${'One-Click'.repeat(11_000)}`,
+        ],
+      ] as const;
+      for (const [type, body] of hostile) {
+        const started = performance.now();
+        expect(isOneClickBody(type, body)).toBe(false);
+        expect(performance.now() - started, `${type} ${body.slice(0, 40)}`).toBeLessThan(50);
+      }
+    });
+
+    it('stops the alert by a one-click POST as a form or as multipart, and refuses any other content type', async () => {
+      const user = await createUser(t);
+      const bangkok = await mailedAlert(user, 'Bangkok');
+      const phuket = await mailedAlert(user, 'Phuket');
+      const post = (url: string, contentType: string, payload: string) =>
+        t.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload, ...from() });
+
+      for (const [contentType, payload] of [
+        ['application/json', JSON.stringify({ 'List-Unsubscribe': 'One-Click' })],
+        ['text/plain', 'List-Unsubscribe=One-Click'],
+        ['application/xml', '<List-Unsubscribe>One-Click</List-Unsubscribe>'],
+      ] as const) {
+        const res = await post(bangkok.url, contentType, payload);
+        expect(res.statusCode, contentType).toBe(415);
+        expect(res.json(), contentType).toMatchObject({ error: true, message: 'Unsupported content type' });
+      }
+      // The right type without the one-click pair changes nothing either.
+      expect((await post(bangkok.url, 'application/x-www-form-urlencoded', 'List-Unsubscribe=Later')).statusCode).toBe(
+        400,
+      );
+      expect(await active(user)).toEqual(['Bangkok:true', 'Phuket:true']);
+
+      const boundary = '----TeachEastTestBoundary7MA4YWxkTrZu0gW';
+      const multipart = await post(
+        bangkok.url,
+        `multipart/form-data; boundary=${boundary}`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+      );
+      expect(multipart.statusCode).toBe(200);
+      expect(multipart.body).toContain('Job alert stopped');
+      expect(await active(user)).toEqual(['Bangkok:false', 'Phuket:true']);
+
+      const form = await post(
+        phuket.url,
+        'application/x-www-form-urlencoded; charset=utf-8',
+        'List-Unsubscribe=One-Click',
+      );
+      expect(form.statusCode).toBe(200);
+      expect(await active(user)).toEqual(['Bangkok:false', 'Phuket:false']);
+    });
+
+    it('refuses a body of more than a few KB with 413 and the error body, and changes nothing', async () => {
+      const user = await createUser(t);
+      const { url } = await mailedAlert(user, 'Bangkok');
+      const res = await t.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `List-Unsubscribe=One-Click&padding=${'x'.repeat(8 * 1024)}`,
+        ...from(),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ error: true, message: 'The request is too large' });
+      expect(await active(user)).toEqual(['Bangkok:true']);
+    });
+
+    it(`answers one client address at most ${UNSUBSCRIBES_PER_ADDRESS_PER_MINUTE} unsubscribe requests a minute`, async () => {
+      const user = await createUser(t);
+      const { url } = await mailedAlert(user, 'Bangkok');
+      const address = { remoteAddress: '203.0.113.77' };
+      for (let i = 0; i < UNSUBSCRIBES_PER_ADDRESS_PER_MINUTE; i++) {
+        const res = await t.inject({
+          method: i % 2 ? 'GET' : 'POST',
+          url: `/api/job-alerts/unsubscribe?token=guess-${i}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: i % 2 ? undefined : 'List-Unsubscribe=One-Click',
+          ...address,
+        });
+        expect(res.statusCode, String(i)).toBe(404);
+      }
+      const refused = await t.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+        ...address,
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ errorType: 'RATE_LIMITED' });
+      expect(await active(user)).toEqual(['Bangkok:true']);
+      // Another address is not held back, and the first is let through again a minute later.
+      const other = await t.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+        remoteAddress: '203.0.113.78',
+      });
+      expect(other.statusCode).toBe(200);
+      t.clock.advance(60_001);
+      expect((await t.inject({ method: 'GET', url, ...address })).statusCode).toBe(200);
+    });
+  });
+
+  describe('keeping', () => {
+    it('deletes an alert made with an address and left unconfirmed for 7 days, in the hourly round', async () => {
+      const user = await createUser(t);
+      const { alert: waiting } = await anonymousAlert('waiting@example.com', { country: 'japan' });
+      const { alert: confirmed, token } = await anonymousAlert('confirmed@example.com', { country: 'japan' });
+      await t.inject({ method: 'POST', url: '/api/job-alerts/confirm', payload: { token } });
+      const own = (await create({ country: 'japan', frequency: 'daily' }, user.auth)).json<{ alert: JobAlert }>().alert;
+      const ids = async () => (await t.db.selectFrom('job_alerts').select('id').execute()).map((r) => r.id).sort();
+      const tokens = async (alertId: string) =>
+        (await t.db.selectFrom('job_alert_tokens').select('token_hash').where('alert_id', '=', alertId).execute())
+          .length;
+
+      /** One round of the hourly work, as main.ts starts it: the first a minute after start-up. */
+      async function hourlyRound() {
+        vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+        let stop = () => {};
+        const round = new Promise<void>((resolve) => {
+          stop = startAlertSender(t.deps, resolve);
+        });
+        vi.advanceTimersByTime(60_000);
+        vi.useRealTimers();
+        await round;
+        stop();
+      }
+
+      t.clock.advance(7 * DAY - 60_000);
+      await hourlyRound();
+      expect(await ids()).toEqual([waiting.id, confirmed.id, own.id].sort());
+      t.clock.advance(2 * 60_000);
+      await hourlyRound();
+      expect(await ids()).toEqual([confirmed.id, own.id].sort());
+      expect(await tokens(waiting.id)).toBe(0);
     });
   });
 });

@@ -1,6 +1,6 @@
 // The mails of job alerts: the confirmation of an alert made with an e-mail address, and the alert
 // mail itself, in plain text and HTML, with one-click unsubscribe headers (RFC 8058).
-import { DEFAULT_JOB_TITLE, countryLabel, type JobTile } from '@teacheast/shared';
+import { AGE_GROUPS, DEFAULT_JOB_TITLE, countryLabel, isCityOf, type JobTile } from '@teacheast/shared';
 import type { JobAlertRow } from '../../db/schema.js';
 import type { OutboxMail } from '../../integrations/mail/repo.js';
 
@@ -31,6 +31,20 @@ function unsubscribeUrl(site: string, token: string): string {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
+/**
+ * The search in words made only of our own lists (country, city, age group), for a mail to an address
+ * nobody has confirmed yet: whoever asked for it may be a stranger, so nothing they typed goes in, and
+ * keywords are only mentioned (`Jobs matching your keywords in Hanoi, Vietnam`).
+ */
+export function describeSearchFromLists(alert: AlertSearch): string {
+  const city = isCityOf(alert.country, alert.city) ? alert.city : '';
+  const where = city ? `${city}, ${countryLabel(alert.country)}` : countryLabel(alert.country);
+  const what = alert.q ? 'Jobs matching your keywords' : 'Teaching jobs';
+  const ageGroup = AGE_GROUPS.find((g) => g === alert.age_group);
+  const who = ageGroup ? `, teaching ${ageGroup.toLowerCase()}` : '';
+  return `${what} in ${where}${who}`;
+}
+
 export function confirmationMail(
   site: string,
   alert: JobAlertRow & { email: string | null },
@@ -41,7 +55,7 @@ export function confirmationMail(
     to: alert.email!,
     subject: 'Confirm your TeachEast job alert',
     text:
-      `Please confirm your job alert on TeachEast:\n${describeSearch(alert)}, mailed ${alert.frequency}.\n\n` +
+      `Please confirm your job alert on TeachEast:\n${describeSearchFromLists(alert)}, mailed ${alert.frequency}.\n\n` +
       `Open this link to start it (it works once, for 7 days):\n${link}\n\n` +
       'If you did not ask for this, ignore this e-mail: no alert starts without the link.\n',
   };

@@ -18,14 +18,28 @@ export async function countAlertsOfUser(db: DbOrTrx, userId: string): Promise<nu
   return Number(row.n);
 }
 
-/** Alerts made without an account for this address (an account's own alerts are counted by user). */
-export async function countAlertsOfAddress(db: DbOrTrx, email: string): Promise<number> {
+/**
+ * Alerts made without an account for this mailbox, however its address was spelt (an account's own
+ * alerts are counted by user).
+ */
+export async function countAlertsOfMailbox(db: DbOrTrx, emailKey: string): Promise<number> {
   const row = await db
     .selectFrom('job_alerts')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('email', '=', email)
+    .where('email_key', '=', emailKey)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Deletes the alerts made with an address and not confirmed since before `createdBefore` (their tokens go too). */
+export async function deleteUnconfirmedAlerts(db: DbOrTrx, createdBefore: number): Promise<number> {
+  const res = await db
+    .deleteFrom('job_alerts')
+    .where('confirmed_at', 'is', null)
+    .where('created_at', '<', createdBefore)
+    .where('user_id', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 export function findAlertsOfUser(db: DbOrTrx, userId: string): Promise<JobAlertRow[]> {

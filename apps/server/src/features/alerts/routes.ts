@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { findUser, requireUser } from '../accounts/sessions.js';
 import { describeSearch } from './mail.js';
+import { isOneClickBody } from './one-click.js';
 import * as alerts from './service.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -42,11 +43,11 @@ function sendPage(reply: FastifyReply, status: number, title: string, body: stri
 
 const NO_SUCH_LINK = '<p>This link does not name a job alert. It may have been deleted.</p>';
 
-/** RFC 8058: the body of a one-click unsubscribe, sent as a form (urlencoded or multipart). */
-function isOneClick(body: unknown): boolean {
-  if (typeof body === 'string') return /List-Unsubscribe[\s\S]*One-Click/.test(body);
-  return (body as Record<string, unknown> | undefined)?.['List-Unsubscribe'] === 'One-Click';
-}
+/**
+ * The one-click body is a pair of a few dozen bytes: a few KB is room for any mail provider's form, and
+ * anything longer is refused (413) before it is read.
+ */
+const ONE_CLICK_BODY_LIMIT = 4 * 1024;
 
 export function registerAlertRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -87,21 +88,23 @@ export function registerAlertRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => ({ alert: await alerts.confirmAlert(deps, request.body.token) }),
   );
 
-  // Mail providers post the one-click body as a form; only these two routes read forms.
+  // Mail providers post the one-click body as a form (RFC 8058): these two routes take the two form
+  // types, kept as text and read only once the link's token is known to name an alert; any other
+  // type (JSON and plain text included) is refused with 415.
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, body);
-    });
+    scope.removeAllContentTypeParsers();
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+      scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT }, (_request, body, done) =>
+        done(null, body),
+      );
+    }
     const s = scope.withTypeProvider<ZodTypeProvider>();
 
     s.get(
       '/api/job-alerts/unsubscribe',
       { schema: { querystring: JobAlertUnsubscribeQuerySchema } },
       async (request, reply) => {
-        const alert = await alerts.findAlertToUnsubscribe(deps, request.query.token);
+        const alert = await alerts.findAlertToUnsubscribe(deps, request.query.token, request.clientAddress);
         if (!alert) return sendPage(reply, 404, 'Link not valid', NO_SUCH_LINK);
         const search = escapeHtml(describeSearch({ ...alert, age_group: alert.ageGroup }));
         if (!alert.active) {
@@ -126,9 +129,13 @@ export function registerAlertRoutes(app: FastifyInstance, deps: Deps): void {
 
     s.post(
       '/api/job-alerts/unsubscribe',
-      { schema: { querystring: JobAlertUnsubscribeQuerySchema } },
+      { bodyLimit: ONE_CLICK_BODY_LIMIT, schema: { querystring: JobAlertUnsubscribeQuerySchema } },
       async (request, reply) => {
-        if (!isOneClick(request.body)) {
+        // The token first: a body is read only for a link that names an alert.
+        if (!(await alerts.findAlertToUnsubscribe(deps, request.query.token, request.clientAddress))) {
+          return sendPage(reply, 404, 'Link not valid', NO_SUCH_LINK);
+        }
+        if (!isOneClickBody(request.headers['content-type'], request.body)) {
           return sendPage(reply, 400, 'Not stopped', '<p>Use the button on the page this link opens.</p>');
         }
         const alert = await alerts.unsubscribe(deps, request.query.token);

@@ -15,15 +15,33 @@ import type { JobAlertRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { enforceLimit } from '../../integrations/limiter/limiter.js';
+import { mailboxDomain, mailboxKey } from '../../integrations/mail/mailbox.js';
 import type { AuthUser } from '../accounts/sessions.js';
 import { hashToken, newToken } from '../accounts/tokens.js';
 import { findNewJobs } from '../job-board/service.js';
 import { alertMail, confirmationMail } from './mail.js';
 import * as repo from './repo.js';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** A confirmation link works this long; an alert not confirmed by then is deleted (the hourly round). */
 const CONFIRM_TTL_MS = 7 * DAY;
+/**
+ * Confirmation mails go to addresses nobody has proved are the asker's, so however many client
+ * addresses and mailboxes a sender uses, at most this many go to one domain an hour (a school's
+ * domain cannot be flooded, nor our sending reputation spent on it) and this many in all. Past
+ * either, the asker is told to try later (429): the counts are the same whatever the address, so the
+ * refusal tells nothing about it, and a real teacher learns to retry instead of waiting for a mail.
+ */
+export const CONFIRMATIONS_PER_DOMAIN_PER_HOUR = 50;
+export const CONFIRMATIONS_PER_HOUR = 500;
+/**
+ * Unsubscribe links are opened and posted with no session, by people and by mail providers' servers
+ * (many users behind one provider's addresses), so the limit is generous: it only bounds a flood.
+ */
+export const UNSUBSCRIBES_PER_ADDRESS_PER_MINUTE = 60;
+const BUSY_MAIL = 'We are sending a great many confirmation mails just now. Please try again in an hour.';
 /** How often each frequency may mail. */
 const ALERT_PERIOD_MS: Record<AlertFrequency, number> = { daily: DAY, weekly: 7 * DAY };
 /**
@@ -62,6 +80,7 @@ function newRow(input: AlertInput, owner: { userId: string } | { email: string }
     id: randomUUID(),
     user_id: 'userId' in owner ? owner.userId : null,
     email: 'email' in owner ? owner.email : null,
+    email_key: 'email' in owner ? mailboxKey(owner.email) : null,
     country: input.country,
     city: input.city ?? '',
     age_group: input.ageGroup ?? '',
@@ -85,7 +104,7 @@ export async function createAlert(deps: Deps, input: AlertInput, user: AuthUser 
   if (user) {
     await enforceLimit(
       deps.limiter,
-      `alerts:email:${user.email}`,
+      `alerts:email:${mailboxKey(user.email)}`,
       30,
       HOUR,
       'Too many job alerts. Please try again later.',
@@ -100,15 +119,26 @@ export async function createAlert(deps: Deps, input: AlertInput, user: AuthUser 
     return present(row);
   }
 
+  // Mailed as typed; counted by the mailbox it reaches, so `+tags` and Gmail's dots make no new address.
   const email = input.email?.toLowerCase();
   if (!email)
     throw new AppError(400, 'Enter your e-mail address', { errorType: 'VALIDATION', fields: { email: 'Required' } });
-  await enforceLimit(deps.limiter, `alerts:email:${email}`, 30, HOUR, 'Too many job alerts. Please try again later.');
+  const mailbox = mailboxKey(email);
+  await enforceLimit(deps.limiter, `alerts:email:${mailbox}`, 30, HOUR, 'Too many job alerts. Please try again later.');
+  // Counted for every request, whether or not the address is full, so a refusal says nothing of it.
+  await enforceLimit(
+    deps.limiter,
+    `alert-confirmations:domain:${mailboxDomain(email)}`,
+    CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
+    HOUR,
+    BUSY_MAIL,
+  );
+  await enforceLimit(deps.limiter, 'alert-confirmations:all', CONFIRMATIONS_PER_HOUR, HOUR, BUSY_MAIL);
   const row = newRow(input, { email }, now);
   const token = newToken();
   const stored = await deps.db.transaction().execute(async (trx) => {
     // A full address gets no new alert, and no word of it: the answer must not tell who uses TeachEast.
-    if ((await repo.countAlertsOfAddress(trx, email)) >= JOB_ALERTS_MAX) return null;
+    if ((await repo.countAlertsOfMailbox(trx, mailbox)) >= JOB_ALERTS_MAX) return null;
     await repo.insertAlert(trx, row);
     await repo.insertToken(trx, {
       hash: hashToken(token),
@@ -147,8 +177,18 @@ export async function confirmAlert(deps: Deps, token: string): Promise<JobAlert>
   return present(alert);
 }
 
-/** The alert an unsubscribe link names, or null when the link names none. */
-export async function findAlertToUnsubscribe(deps: Deps, token: string): Promise<JobAlert | null> {
+/**
+ * The alert an unsubscribe link names, or null when the link names none; every opening and posting
+ * of a link counts towards its client address's limit.
+ */
+export async function findAlertToUnsubscribe(deps: Deps, token: string, ip: string): Promise<JobAlert | null> {
+  await enforceLimit(
+    deps.limiter,
+    `alert-unsubscribe:ip:${ip}`,
+    UNSUBSCRIBES_PER_ADDRESS_PER_MINUTE,
+    MINUTE,
+    'Too many requests. Please wait a minute and try again.',
+  );
   const alert = await repo.findAlertByToken(deps.db, hashToken(token), 'unsubscribe', deps.clock.now());
   return alert ? present(alert) : null;
 }
@@ -261,14 +301,26 @@ async function sendAlert(deps: SenderDeps, id: string, due: { daily: number; wee
 }
 
 /**
- * Looks for due alerts every hour, starting a minute after start-up; `onRoundCompleted` hears of each
- * round that went through to the end (the lag gauge on /metrics). Returns a stop function.
+ * Deletes the alerts made with an address whose confirmation link has expired unused: nobody proved
+ * the address was theirs, so neither it nor the search is kept. Answers how many went.
+ */
+export async function deleteUnconfirmedAlerts(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+  return repo.deleteUnconfirmedAlerts(deps.db, deps.clock.now() - CONFIRM_TTL_MS);
+}
+
+/**
+ * The hourly work of alerts, starting a minute after start-up: unconfirmed alerts past their link's
+ * life are deleted, then due alerts are sent. `onRoundCompleted` hears of each round that went through
+ * to the end (the lag gauge on /metrics). Returns a stop function.
  */
 export function startAlertSender(deps: SenderDeps, onRoundCompleted: () => void = () => {}): () => void {
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
-    running = sendDueAlerts(deps)
+    running = deleteUnconfirmedAlerts(deps)
+      // A failed clean-up does not hold back the mail.
+      .catch((err: unknown) => deps.log.error({ err }, 'unconfirmed job alerts could not be deleted'))
+      .then(() => sendDueAlerts(deps))
       .then(onRoundCompleted)
       .catch((err: unknown) => deps.log.error({ err }, 'job alerts could not be sent'))
       .finally(() => (running = null));

@@ -109,19 +109,16 @@ describe('memory limiter bounds', () => {
   it('answers a flood on a full security map without a pass over every counter for each hit', async () => {
     let clock = 0;
     const limiter = createMemoryLimiter(() => clock);
-    let started = performance.now();
     // Windows that end one a millisecond, so that from then on each hit finds one that has ended.
     for (let i = 0; i < 100_000; i++) await limiter.hit(`login:email:user-${i}@example.com`, 10, LOGIN_WINDOW + i);
-    const filling = performance.now() - started;
     clock = LOGIN_WINDOW;
-    started = performance.now();
     let refused = 0;
     for (let i = 0; i < 20_000; i++) {
       clock += 1;
       if (!(await limiter.hit(`login:ip:${address(i)}`, 10, LOGIN_WINDOW)).allowed) refused += 1;
     }
-    // A pass per hit would be 20,000 passes over 100,000 counters: far longer than making them.
-    expect(performance.now() - started).toBeLessThan(filling);
+    // A pass over the counters at each hit would free the one window that ended a millisecond before
+    // it, so no hit would ever be refused; refusals show the passes are spaced (a second apart).
     expect(refused).toBeGreaterThan(0);
     expect(limiter.size('security')).toBeLessThanOrEqual(100_000);
   });

@@ -2,7 +2,7 @@
 //
 // Every limit is one of two classes, read from its name (the key up to the first colon) in one place,
 // SECURITY_LIMITS below. Security counters guard credentials, accounts and money (log-in, sign-up,
-// password reset, account deletion, coupons, payments); everything else (clicks, time, alerts,
+// password reset, account deletion, coupons, payments, the mail strangers can have sent); everything else (clicks, time, alerts,
 // contact, image decodes) is traffic. In memory each class has its own bounded map, so no amount of
 // traffic can push out a lockout: a full traffic map drops its oldest counters, while a full
 // security map drops only counters whose window has ended and otherwise refuses the hit (fail
@@ -46,6 +46,8 @@ const SECURITY_LIMITS: ReadonlySet<string> = new Set([
   'delete-account',
   'coupon',
   'sub-payment',
+  // Caps on the confirmation mails strangers can make the server send to any address.
+  'alert-confirmations',
 ]);
 
 export type LimitClass = 'security' | 'traffic';

@@ -47,6 +47,13 @@ export const DELIVERED_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 /** A claim older than this belongs to a sender that stopped; mail this old and unsent was left behind. */
 const CLAIM_STALE_MS = 5 * 60 * 1000;
 
+/**
+ * Tries a mail gets before the outbox gives up on it and blanks its text (a link in it is a
+ * credential). A refused mail is tried again at the next hourly pass, so about eight hours of an
+ * SMTP relay down before mail is lost.
+ */
+export const MAIL_MAX_ATTEMPTS = 8;
+
 export function createMailer(options: {
   db: Db;
   smtpUrl?: string;
@@ -66,6 +73,12 @@ export function createMailer(options: {
     return repo.pruneDeliveredMail(db, now() - DELIVERED_MAIL_KEPT_MS);
   }
   async function sendLeftBehind(): Promise<number> {
+    await repo.giveUpMail(
+      db,
+      now() - CLAIM_STALE_MS,
+      MAIL_MAX_ATTEMPTS,
+      `gave up after ${MAIL_MAX_ATTEMPTS} tries: every sender stopped before an answer`,
+    );
     const left = await repo.findUnsentMail(db, now() - CLAIM_STALE_MS, 500);
     for (const stored of left) await transmit(stored);
     return left.length;
@@ -91,7 +104,7 @@ export function createMailer(options: {
       }
       return;
     }
-    if (!(await repo.claimMail(db, id, now(), now() - CLAIM_STALE_MS))) return;
+    if (!(await repo.claimMail(db, id, now(), now() - CLAIM_STALE_MS, MAIL_MAX_ATTEMPTS))) return;
     try {
       await transport.sendMail({
         from,
@@ -105,7 +118,7 @@ export function createMailer(options: {
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       log.error({ mailId: id, reason }, 'mail could not be sent');
-      await repo.markMailFailed(db, id, reason.slice(0, 500));
+      await repo.markMailRefused(db, id, reason.slice(0, 500), MAIL_MAX_ATTEMPTS);
     }
   }
 

@@ -26,16 +26,24 @@ export async function insertMail(db: DbOrTrx, mail: OutboxMail, now: number): Pr
 }
 
 /**
- * Takes a mail on for sending: true for exactly one sender, unless that sender's claim is older than
- * `staleBefore` (it stopped before sending), so a mail is neither sent twice nor left behind.
+ * Takes a mail on for sending, counting the try: true for exactly one sender, unless that sender's
+ * claim is older than `staleBefore` (it stopped before sending), so a mail is neither sent twice nor
+ * left behind; false once it has had `maxAttempts` tries.
  */
-export async function claimMail(db: DbOrTrx, id: number, now: number, staleBefore: number): Promise<boolean> {
+export async function claimMail(
+  db: DbOrTrx,
+  id: number,
+  now: number,
+  staleBefore: number,
+  maxAttempts: number,
+): Promise<boolean> {
   const res = await db
     .updateTable('mail_outbox')
-    .set({ claimed_at: now })
+    .set((eb) => ({ claimed_at: now, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
     .where('sent_at', 'is', null)
     .where('error', 'is', null)
+    .where('attempts', '<', maxAttempts)
     .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
@@ -80,8 +88,49 @@ export async function markMailSent(db: DbOrTrx, id: number, now: number): Promis
   await db.updateTable('mail_outbox').set({ sent_at: now, text: '', html: null }).where('id', '=', id).execute();
 }
 
-export async function markMailFailed(db: DbOrTrx, id: number, reason: string): Promise<void> {
-  await db.updateTable('mail_outbox').set({ error: reason }).where('id', '=', id).execute();
+/**
+ * The SMTP server refused the mail: with tries left, the claim is let go so the next pass of the
+ * left-behind mail tries again; after the last, it is marked failed and its text and HTML (which
+ * may hold a link) are blanked.
+ */
+export async function markMailRefused(db: DbOrTrx, id: number, reason: string, maxAttempts: number): Promise<void> {
+  const res = await db
+    .updateTable('mail_outbox')
+    .set({ error: reason, text: '', html: null })
+    .where('id', '=', id)
+    .where('attempts', '>=', maxAttempts)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 1) return;
+  await db.updateTable('mail_outbox').set({ claimed_at: null }).where('id', '=', id).execute();
+}
+
+/**
+ * Gives up on unsent mail that had its last try and whose sender stopped before an answer (its claim
+ * older than `staleBefore`), and blanks the text of any failed mail still holding it (a release
+ * before this one kept it): answers how many mails were blanked.
+ */
+export async function giveUpMail(
+  db: DbOrTrx,
+  staleBefore: number,
+  maxAttempts: number,
+  reason: string,
+): Promise<number> {
+  const stopped = await db
+    .updateTable('mail_outbox')
+    .set({ error: reason, text: '', html: null })
+    .where('sent_at', 'is', null)
+    .where('error', 'is', null)
+    .where('attempts', '>=', maxAttempts)
+    .where('claimed_at', '<', staleBefore)
+    .executeTakeFirst();
+  const failed = await db
+    .updateTable('mail_outbox')
+    .set({ text: '', html: null })
+    .where('sent_at', 'is', null)
+    .where('error', 'is not', null)
+    .where((eb) => eb.or([eb('text', '<>', ''), eb('html', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(stopped.numUpdatedRows) + Number(failed.numUpdatedRows);
 }
 
 /** Removes mail delivered before `before`; answers how many rows went. */

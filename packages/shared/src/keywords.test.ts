@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, highlightWords, parseKeywords, wordsOf } from './keywords.js';
+import { PREFIX_MIN_LENGTH, foldText, highlightWords, parseKeywords, wordsOf } from './keywords.js';
 
 describe('foldText', () => {
   it.each([
@@ -106,6 +106,19 @@ describe('parseKeywords', () => {
     ['-china', { include: [], exclude: [{ kind: 'word', word: 'china', prefix: false }] }],
   ])('%j', (q, expected) => {
     expect(parseKeywords(q)).toEqual(expected);
+  });
+
+  it.each<[string, boolean]>([
+    ['a', false],
+    ['te', false],
+    ['"english teacher" a', false],
+    ['english t', false],
+    ['tea', true],
+    ['"english teacher" kin', true],
+  ])('%j: the last word is a prefix only from PREFIX_MIN_LENGTH letters on (%s)', (q, prefix) => {
+    expect(PREFIX_MIN_LENGTH).toBe(3);
+    const last = parseKeywords(q)!.include.at(-1)!;
+    expect(last).toMatchObject({ kind: 'word', prefix });
   });
 
   it.each(['', '   ', '!!!', '"', '-', '--', '😀', '***', '()'])('%j has nothing to search for', (q) => {

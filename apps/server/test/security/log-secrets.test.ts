@@ -1,6 +1,7 @@
 // Passwords, tokens and reset links never reach the logs, at the most verbose level.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialect, type TestApp } from '../harness.js';
+import { sendDueAlerts } from '../../src/features/alerts/service.js';
+import { createPublishedJob, createTestApp, dialect, type TestApp } from '../harness.js';
 
 describe(`secrets stay out of the logs (${dialect})`, () => {
   let t: TestApp;
@@ -77,5 +78,54 @@ describe(`secrets stay out of the logs (${dialect})`, () => {
     for (const secret of secrets) expect(log).not.toContain(secret);
     expect(log).not.toMatch(/authorization/i);
     expect(log).not.toContain(email); // the forgot-password query string is dropped
+  });
+
+  it('logs the job alert confirmation and unsubscribe requests without their tokens', async () => {
+    const email = 'alerted@example.com';
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/job-alerts',
+      payload: { country: 'thailand', frequency: 'daily', email },
+    });
+    expect(created.statusCode).toBe(201);
+    const confirmLink = (await t.mailbox.waitFor(email, /Confirm your TeachEast job alert/)).links.find((l) =>
+      l.includes('/job-alerts/confirm/'),
+    )!;
+    const confirmToken = confirmLink.split('/job-alerts/confirm/')[1]!;
+    // The web app's page for the link, then the page's POST.
+    await t.inject({ method: 'GET', url: `/job-alerts/confirm/${confirmToken}` });
+    const confirmed = await t.inject({
+      method: 'POST',
+      url: '/api/job-alerts/confirm',
+      payload: { token: confirmToken },
+    });
+    expect(confirmed.statusCode).toBe(200);
+
+    t.clock.advance(1000);
+    await createPublishedJob(t, null, { country: 'thailand', title: 'Vientiane Teacher' });
+    await sendDueAlerts(t.deps, { everyAlert: true });
+    await t.deps.mail.flush();
+    const alertMail = await t.mailbox.waitFor(email, /new job/);
+    const unsubscribeUrl = /^<(.*)>$/
+      .exec(alertMail.headers['list-unsubscribe']!)![1]!
+      .slice(t.config.publicUrl.length);
+    const unsubscribeToken = new URL(unsubscribeUrl, 'http://x').searchParams.get('token')!;
+    await t.inject({ method: 'GET', url: unsubscribeUrl });
+    const stopped = await t.inject({
+      method: 'POST',
+      url: unsubscribeUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(stopped.statusCode).toBe(200);
+
+    const log = lines.join('');
+    expect(log).toContain('/job-alerts/confirm/[redacted]');
+    expect(log).toContain('/api/job-alerts/unsubscribe'); // the requests were logged at all
+    for (const secret of [confirmToken, unsubscribeToken]) {
+      expect(secret.length).toBeGreaterThan(20);
+      expect(log).not.toContain(secret);
+      expect(log).not.toContain(encodeURIComponent(secret));
+    }
   });
 });

@@ -19,7 +19,7 @@ import { loadConfig, type Config } from '../../config.js';
 import { createDb, type Db } from '../../db/create-db.js';
 import { MIGRATION_NAMES, migrateUpTo, readMigrationState } from '../../db/migrate.js';
 import { createFsBlobStore } from '../../integrations/blobs/blob-store.js';
-import { BackupRefusal } from './service.js';
+import { BACKUP_DATABASE, BACKUP_MEDIA, BackupRefusal } from './service.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
@@ -134,6 +134,43 @@ describe(`backups (${dialect})`, () => {
     lines = [];
     expect(await run(fresh, 'restore', backup, '--force')).toBe(0);
     expect(lines[0]).toMatch(/^Restored /);
+  });
+
+  it('writes the backup for its owner only: files 0600 in folders 0700, whatever the umask', async () => {
+    await t.deps.blobs.put('img/private-mode.webp', Buffer.from('photo'), 'image/webp');
+    await t.deps.blobs.put('private/resume-mode.pdf', Buffer.from('%PDF-1.4 mode'), 'application/pdf');
+    const backup = path.join(scratch, 'nested', 'private-backup');
+    // An empty folder made beforehand, open to all, is closed too.
+    const premade = path.join(scratch, 'premade-backup');
+    fs.mkdirSync(premade, { mode: 0o777 });
+    fs.chmodSync(premade, 0o777);
+    const umask = process.umask(0);
+    try {
+      lines = [];
+      expect(await run(t.config, 'backup', backup)).toBe(0);
+      expect(await run(t.config, 'backup', premade)).toBe(0);
+    } finally {
+      process.umask(umask);
+    }
+    for (const dir of [backup, premade]) {
+      const modes = fs
+        .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .concat('')
+        .sort()
+        .map((name) => {
+          const stat = fs.statSync(path.join(dir, name));
+          return `${name || '.'} ${stat.isDirectory() ? 'dir' : 'file'} ${(stat.mode & 0o777).toString(8)}`;
+        });
+      expect(modes).toEqual(
+        modes.map((line) =>
+          line.replace(/ (dir|file) \d+$/, (_, kind: string) => ` ${kind} ${kind === 'dir' ? 700 : 600}`),
+        ),
+      );
+      expect(modes).toContain('. dir 700');
+      expect(modes).toContain(`${BACKUP_DATABASE} file 600`);
+      expect(modes).toContain(`${path.join(BACKUP_MEDIA, 'private', 'resume-mode.pdf')} file 600`);
+      expect(modes).toContain(`${path.join(BACKUP_MEDIA, 'img')} dir 700`);
+    }
   });
 
   it('refuses what is not a backup, and explains bad usage', async () => {

@@ -49,13 +49,33 @@ export async function createBackup(config: Config, dir: string): Promise<BackupR
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
     throw new BackupRefusal(`${dir} is not empty: back up into a new or empty folder`);
   }
-  fs.mkdirSync(dir, { recursive: true });
+  // The folder is closed to others before anything is written in it (chmod, as mkdir's mode passes
+  // through the umask and an empty folder may already be there), so no file is readable meanwhile.
+  fs.mkdirSync(dir, { recursive: true, mode: OWNER_ONLY_FOLDER });
+  fs.chmodSync(dir, OWNER_ONLY_FOLDER);
   const copy = path.join(dir, BACKUP_DATABASE);
   await copySqliteDatabase(database, copy);
   const check = checkSqliteDatabase(copy);
   if (check !== 'ok') throw new Error(`The copy at ${copy} does not pass SQLite's check: ${check}`);
   const media = mediaOf(config);
-  return { database, mediaFiles: media ? await copyFsBlobs(media, path.join(dir, BACKUP_MEDIA)) : null };
+  const mediaFiles = media ? await copyFsBlobs(media, path.join(dir, BACKUP_MEDIA)) : null;
+  restrictToOwner(dir);
+  return { database, mediaFiles };
+}
+
+/**
+ * A backup holds every account's password hash, personal data and uploaded resume: only its owner may
+ * read it, whatever the umask, wherever it is moved to later (modes travel with copies and archives).
+ */
+const OWNER_ONLY_FOLDER = 0o700;
+const OWNER_ONLY_FILE = 0o600;
+
+/** Every folder inside `dir` 0700 and every file 0600 (SQLite's and the uploads copy's own modes follow the umask). */
+function restrictToOwner(dir: string): void {
+  for (const name of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const entry = path.join(dir, name);
+    fs.chmodSync(entry, fs.lstatSync(entry).isDirectory() ? OWNER_ONLY_FOLDER : OWNER_ONLY_FILE);
+  }
 }
 
 /**

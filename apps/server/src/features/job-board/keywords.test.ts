@@ -101,6 +101,16 @@ describe.each([
     // The last word is a prefix.
     ['kinder', ['Little Stars']],
     ['univ', ['Đà Nẵng University', 'Coastal Language Centre']],
+    ['uni', ['Đà Nẵng University', 'Coastal Language Centre']],
+    // A last word of one or two letters matches as a whole word only: as a prefix it would make the
+    // database expand it into every term of the index that starts so.
+    ['un', []],
+    ['da n', []],
+    ['"da nang" u', []],
+    ['"da nang" uni', ['Đà Nẵng University', 'Coastal Language Centre']],
+    ['"no weekends" p', []],
+    ['"no weekends" pl', []],
+    ['"no weekends" pla', ['Little Stars']],
     // A quoted phrase matches words together, in order.
     ['"no weekends"', ['Little Stars']],
     ['"weekends no"', []],

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
@@ -8,7 +9,7 @@ import { JobAlertConfirmPage } from './job-alert-confirm-page';
 
 const TOKEN = 'kq3V9x-token_from-the-mail';
 
-// StrictMode runs the page's effects twice, as in development: the token must still go out once.
+// StrictMode runs the page's effects twice, as in development: nothing may go out until the button.
 function renderConfirmPage() {
   queryClient.setQueryData(currentUserQueryKey, null);
   return renderWithProviders(
@@ -19,11 +20,22 @@ function renderConfirmPage() {
   );
 }
 
-/** A short wait for a second request that must not come. */
+/** A short wait for a request that must not come. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('JobAlertConfirmPage', () => {
-  it('posts the token once and says the alert is on, with a link to its search', async () => {
+  it('posts nothing on load: a link scanner opening the mail’s link starts no alert', async () => {
+    const requests = mockServer(() => jsonResponse(500, { error: true, message: 'must not be called' }));
+    renderConfirmPage();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Start your job alert' })).toBeInTheDocument();
+    expect(screen.getByText(/Press the button to start the job alert you asked for/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm this alert' })).toBeEnabled();
+    await settle();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('posts the token once when the button is pressed and says the alert is on, with a link to its search', async () => {
     const requests = mockServer(() =>
       jsonResponse(200, {
         alert: {
@@ -39,7 +51,9 @@ describe('JobAlertConfirmPage', () => {
       }),
     );
     renderConfirmPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Starting your job alert' })).toBeInTheDocument();
+    await settle();
+    expect(requests).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm this alert' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your job alert is on' })).toBeInTheDocument();
     expect(document.title).toBe('Your job alert is on | TeachEast');
@@ -57,6 +71,7 @@ describe('JobAlertConfirmPage', () => {
       jsonResponse(404, { error: true, message: 'This link has expired or has already been used.' }),
     );
     renderConfirmPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm this alert' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired or has already been used.');
     expect(screen.getByRole('heading', { level: 1, name: 'This link did not work' })).toBeInTheDocument();

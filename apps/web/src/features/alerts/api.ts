@@ -10,7 +10,6 @@ import {
   type JobAlertConfirmSchema,
   type JobAlertCreate,
 } from '@teacheast/shared';
-import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 
@@ -62,21 +61,13 @@ export function useDeleteJobAlert() {
 }
 
 /**
- * Posts the confirmation mail's token once per token: links are single use, so React StrictMode's
- * second run of the effect must not post it again.
+ * Posts the confirmation mail's token when the person asks to (a button, never on load: link scanners
+ * open every link in a mail).
  */
-export function useConfirmJobAlertOnce(token: string) {
+export function useConfirmJobAlert() {
   const client = useQueryClient();
-  const confirmation = useMutation({
+  return useMutation({
     mutationFn: confirmJobAlert,
     onSuccess: () => client.invalidateQueries({ queryKey: jobAlertsKey }),
   });
-  const { mutate } = confirmation;
-  const postedToken = useRef<string | null>(null);
-  useEffect(() => {
-    if (postedToken.current === token) return;
-    postedToken.current = token;
-    mutate(token);
-  }, [mutate, token]);
-  return confirmation;
 }

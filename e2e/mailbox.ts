@@ -121,6 +121,8 @@ function parseMail(raw: string, to: string[]): ReceivedMail {
 export async function startMailbox(): Promise<Mailbox> {
   const received: ReceivedMail[] = [];
   const handedOut = new Set<ReceivedMail>();
+  /** Each waiting waitForMail's check, called with every mail as it arrives. */
+  const waiters = new Set<(mail: ReceivedMail) => void>();
 
   const server = new SMTPServer({
     authOptional: true,
@@ -132,7 +134,9 @@ export async function startMailbox(): Promise<Mailbox> {
       stream.on('error', callback);
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        received.push(parseMail(Buffer.concat(chunks).toString('utf8'), to));
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), to);
+        received.push(mail);
+        for (const waiter of [...waiters]) waiter(mail);
         callback();
       });
     },
@@ -147,23 +151,35 @@ export async function startMailbox(): Promise<Mailbox> {
   return {
     port,
     received,
-    async waitForMail(to, subject, timeoutMs = 15_000) {
+    waitForMail(to, subject, timeoutMs = 15_000) {
       const address = to.toLowerCase();
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = received.find((m) => !handedOut.has(m) && m.to.includes(address) && subject.test(m.subject));
-        if (mail) {
-          handedOut.add(mail);
-          return mail;
-        }
-        if (Date.now() > deadline) {
+      const matches = (mail: ReceivedMail) =>
+        !handedOut.has(mail) && mail.to.includes(address) && subject.test(mail.subject);
+      const take = (mail: ReceivedMail) => {
+        handedOut.add(mail);
+        return mail;
+      };
+      const arrived = received.find(matches);
+      if (arrived) return Promise.resolve(take(arrived));
+      // Not here yet: the mail's arrival answers (onData above), not a poll.
+      return new Promise<ReceivedMail>((resolve, reject) => {
+        const waiter = (mail: ReceivedMail) => {
+          if (!matches(mail)) return;
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          resolve(take(mail));
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
           const seen = received.map((m) => `  ${m.to.join(', ')}: ${m.subject}`).join('\n') || '  (none)';
-          throw new Error(
-            `No mail to ${address} with a subject matching ${subject} within ${timeoutMs} ms. Received:\n${seen}`,
+          reject(
+            new Error(
+              `No mail to ${address} with a subject matching ${subject} within ${timeoutMs} ms. Received:\n${seen}`,
+            ),
           );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

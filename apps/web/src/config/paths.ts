@@ -7,7 +7,7 @@ export type JobWizardStep = (typeof JOB_WIZARD_STEPS)[number];
 export const RESUME_WIZARD_STEPS = ['details', 'profile-image', 'resume', 'preview'] as const;
 export type ResumeWizardStep = (typeof RESUME_WIZARD_STEPS)[number];
 
-/** The account page's tabs (their order and labels are the account's: features/employers/components/account-jobs.tsx). */
+/** The account page's tabs (their order and labels are the account's: features/account-jobs/components/account-jobs.tsx). */
 export type AccountTab = 'unpublished' | 'published' | 'expired' | 'alerts' | 'applications';
 
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {

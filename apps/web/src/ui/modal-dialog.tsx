@@ -1,7 +1,7 @@
 // A modal dialog: the native <dialog> opened with showModal(), which makes the rest of the page
 // inert. Tab cycles through the dialog's controls, Escape and the backdrop close it, and the focus
-// goes back to whatever had it before (the button that opened it).
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+// goes back to the opener: the element named by returnFocusTo, or else whatever had the focus before.
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import './modal-dialog.css';
 
 interface ModalDialogProps {
@@ -10,19 +10,34 @@ interface ModalDialogProps {
   /** Label of the × button in the corner. */
   closeLabel?: string;
   className?: string;
+  /**
+   * Where the focus goes when the dialog closes. Without it, whatever had the focus when it opened,
+   * which is not the opener when a click did not focus it (Safari) or was replayed (app/early-input.ts).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+  /** Keys of the dialog's own (the carousel's arrows), after Escape and Tab, which the dialog keeps. */
+  onKeyDown?: (event: KeyboardEvent<HTMLDialogElement>) => void;
   children: ReactNode;
 }
 
 const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), textarea:not(:disabled), select, [tabindex]';
 
-export function ModalDialog({ title, onClose, closeLabel = 'Close', className, children }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  onClose,
+  closeLabel = 'Close',
+  className,
+  returnFocusTo,
+  onKeyDown: onOtherKey,
+  children,
+}: ModalDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const opener = document.activeElement as HTMLElement | null;
+    const opener = returnFocusTo?.current ?? (document.activeElement as HTMLElement | null);
     if (!dialog.open) dialog.showModal();
     // The first field, or else the first control, takes the focus.
     const first = dialog.querySelector<HTMLElement>('textarea, input') ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
@@ -31,7 +46,8 @@ export function ModalDialog({ title, onClose, closeLabel = 'Close', className, c
       if (dialog.open) dialog.close();
       opener?.focus();
     };
-  }, []);
+    // A ref (from useRef) is the same object every render: the dialog opens once per mount.
+  }, [returnFocusTo]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key === 'Escape') {
@@ -39,7 +55,10 @@ export function ModalDialog({ title, onClose, closeLabel = 'Close', className, c
       onClose();
       return;
     }
-    if (event.key !== 'Tab') return;
+    if (event.key !== 'Tab') {
+      onOtherKey?.(event);
+      return;
+    }
     // The page is inert, but Tab would still wander into the browser's own toolbar.
     // Every element, then the focusable ones: document order, whatever the selector engine returns.
     const focusable = [...(dialogRef.current?.querySelectorAll<HTMLElement>('*') ?? [])].filter(

@@ -214,7 +214,7 @@ export type JobImages = z.infer<typeof JobImagesSchema>;
 
 /**
  * POST /api/job/image-upload/{uuid}/{userUuid}: the whole carousel list, stored URLs it keeps and
- * new photos as data URLs (apps/web/src/features/employers/carousel-upload.ts sends it in parts).
+ * new photos as data URLs (apps/web/src/features/job-wizard/carousel-upload.ts sends it in parts).
  */
 export const CarouselUploadSchema = z.object({
   images: z

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { AccountDataSection } from '../../features/account-data/components/account-data-section';
 import { JobAlertList } from '../../features/alerts/components/job-alert-list';
-import { AccountJobs } from '../../features/employers/components/account-jobs';
+import { CreditBalance } from '../../features/credit-purchase/components/purchase-jobs';
+import { AccountJobs } from '../../features/account-jobs/components/account-jobs';
 import { SavedJobs } from '../../features/jobs/components/saved-jobs';
 import { SubscriptionPanel } from '../../features/subscriptions/components/subscription-panel';
 import { Page } from '../../ui/page';
@@ -16,7 +17,7 @@ const MyApplications = lazy(() =>
   })),
 );
 
-// A thin composition of six features: the resume board subscription (only while active), the
+// A thin composition of seven features: the resume board subscription (only while active), the
 // user's job postings with their credit balance and, in the same tabs, their job alerts and the
 // applications they sent, the jobs they saved, and their own data.
 export function AccountPage() {
@@ -24,6 +25,7 @@ export function AccountPage() {
     <Page title="Account">
       <SubscriptionPanel />
       <AccountJobs
+        creditBalance={<CreditBalance />}
         alertsPanel={<JobAlertList />}
         applicationsPanel={
           <Suspense fallback={<Spinner label="Loading your applications" />}>

@@ -1,7 +1,7 @@
 import { CREDIT_PACK_NAMES, type CreditPack } from '@teacheast/shared';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { CheckoutForm } from '../../features/employers/components/checkout-form';
+import { CheckoutForm } from '../../features/credit-purchase/components/checkout-form';
 import { Page } from '../../ui/page';
 
 export function CheckoutPage() {

@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { JOB_WIZARD_STEPS, paths, type JobWizardStep } from '../../config/paths';
-import { JobWizard } from '../../features/employers/components/job-wizard';
-import { STEP_TITLES } from '../../features/employers/components/wizard-nav';
+import { JobWizard } from '../../features/job-wizard/components/job-wizard';
+import { STEP_TITLES } from '../../features/job-wizard/components/wizard-nav';
 import { Page } from '../../ui/page';
 
 export function JobWizardPage() {

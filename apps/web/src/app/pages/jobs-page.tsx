@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { JobSearch } from '../../features/jobs/components/job-search';
+import { JobSearch } from '../../features/jobs/components/job-search/job-search';
 import { JobAlertOffer } from '../router';
 
 /**

@@ -1,4 +1,5 @@
-import { PurchaseJobs } from '../../features/employers/components/purchase-jobs';
+import { PurchaseJobs } from '../../features/credit-purchase/components/purchase-jobs';
+import { CreateJobButton } from '../../features/job-wizard/components/create-job-button';
 import { Page } from '../../ui/page';
 import { PAGE_HEADS } from '../static-pages';
 
@@ -6,7 +7,7 @@ import { PAGE_HEADS } from '../static-pages';
 export function PostJobPage() {
   return (
     <Page title="Post a teaching job" documentTitle={PAGE_HEADS['post-job-page'].title}>
-      <PurchaseJobs />
+      <PurchaseJobs createJobButton={(showPacks) => <CreateJobButton onNoCredits={showPacks} />} />
     </Page>
   );
 }

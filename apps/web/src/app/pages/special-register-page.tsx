@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { SpecialRegisterForm } from '../../features/employers/components/special-register-form';
+import { SpecialRegisterForm } from '../../features/auth/components/special-register-form';
 import { Page } from '../../ui/page';
 
 export function SpecialRegisterPage() {

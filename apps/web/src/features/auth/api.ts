@@ -1,9 +1,11 @@
-// Account calls: register, login, logout, confirmation and password recovery.
+// Account calls: register (plain, or with a coupon's free job), login, logout, confirmation and password recovery.
 import { useMutation } from '@tanstack/react-query';
 import {
+  CouponSignUpAnswerSchema,
   CurrentUserAnswerSchema,
   MessageSchema,
   type Confirmation,
+  type CouponSignUp,
   type Credentials,
   type ForgotPassword,
   type SetForgotPassword,
@@ -66,4 +68,19 @@ export function useSetForgottenPassword() {
 
 export function useConfirmAccount() {
   return useMutation({ mutationFn: confirmAccount });
+}
+
+/** Coupon sign-up: the account is made with the coupon's free job, and is logged in at once. */
+async function signUpWithCoupon(input: CouponSignUp) {
+  const { data, headers } = await apiRequest('POST', '/api/coupon/create-account-with-job', {
+    body: input,
+    schema: CouponSignUpAnswerSchema,
+  });
+  const token = headers.get('auth-token');
+  if (!token) throw new ApiError(500, 'The sign-up worked but no session came back. Please log in.');
+  return { ...data, token };
+}
+
+export function useCouponSignUp() {
+  return useMutation({ mutationFn: signUpWithCoupon });
 }

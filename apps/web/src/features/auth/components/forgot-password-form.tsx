@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showSubmitError } from '../../../lib/form-errors';
 import { toastResult } from '../../../lib/toast';
+import { CredentialFields } from '../../../ui/credential-fields';
 import { SubmitButton } from '../../../ui/submit-button';
-import { TextField } from '../../../ui/text-field';
 import { useRequestPasswordReset } from '../api';
 
 type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
@@ -38,14 +38,7 @@ export function ForgotPasswordForm() {
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       aria-label="Forgot password"
     >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        registration={register('email')}
-        error={errors.email?.message}
-      />
+      <CredentialFields email={register('email')} errors={errors} />
       <SubmitButton isPending={resetRequest.isPending}>Send email</SubmitButton>
       {resetRequest.isSuccess && (
         <p className="form__status" role="status">

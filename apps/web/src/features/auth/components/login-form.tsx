@@ -3,9 +3,8 @@ import { CredentialsSchema, type Credentials } from '@teacheast/shared';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showSubmitError } from '../../../lib/form-errors';
-import { HoneypotField } from '../../../ui/honeypot-field';
+import { CredentialFields } from '../../../ui/credential-fields';
 import { SubmitButton } from '../../../ui/submit-button';
-import { TextField } from '../../../ui/text-field';
 import { useLogin } from '../api';
 
 type LoginInput = z.input<typeof CredentialsSchema>;
@@ -33,22 +32,12 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
 
   return (
     <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label="Log in">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        registration={register('email')}
-        error={errors.email?.message}
+      <CredentialFields
+        email={register('email')}
+        password={register('password')}
+        honeypot={register('password2')}
+        errors={errors}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        registration={register('password')}
-        error={errors.password?.message}
-      />
-      <HoneypotField registration={register('password2')} />
       <SubmitButton isPending={login.isPending}>Log In</SubmitButton>
     </form>
   );

@@ -3,9 +3,8 @@ import { CredentialsSchema, type Credentials } from '@teacheast/shared';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showSubmitError } from '../../../lib/form-errors';
-import { HoneypotField } from '../../../ui/honeypot-field';
+import { CredentialFields } from '../../../ui/credential-fields';
 import { SubmitButton } from '../../../ui/submit-button';
-import { TextField } from '../../../ui/text-field';
 import { useRegister } from '../api';
 
 type RegisterInput = z.input<typeof CredentialsSchema>;
@@ -46,23 +45,13 @@ export function RegisterForm() {
 
   return (
     <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label="Sign up">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        registration={register('email')}
-        error={errors.email?.message}
+      <CredentialFields
+        email={register('email')}
+        password={register('password')}
+        isNewPassword
+        honeypot={register('password2')}
+        errors={errors}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 6 characters."
-        registration={register('password')}
-        error={errors.password?.message}
-      />
-      <HoneypotField registration={register('password2')} />
       <SubmitButton isPending={registration.isPending}>Sign up</SubmitButton>
     </form>
   );

@@ -3,6 +3,7 @@ import { ContactSchema, type ContactForm as ContactFormInput } from '@teacheast/
 import { useForm } from 'react-hook-form';
 import { showSubmitError } from '../../../lib/form-errors';
 import { toastResult } from '../../../lib/toast';
+import { CredentialFields } from '../../../ui/credential-fields';
 import { SubmitButton } from '../../../ui/submit-button';
 import { TextAreaField, TextField } from '../../../ui/text-field';
 import { useSendContactMessage, type ContactMessage } from '../api';
@@ -34,14 +35,7 @@ export function ContactForm({ defaultEmail = '' }: { defaultEmail?: string }) {
 
   return (
     <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label="Contact us">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        registration={register('email')}
-        error={errors.email?.message}
-      />
+      <CredentialFields email={register('email')} errors={errors} />
       <TextField label="Subject" registration={register('subject')} error={errors.subject?.message} />
       <TextAreaField
         label="Message"

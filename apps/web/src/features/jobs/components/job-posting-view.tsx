@@ -1,5 +1,5 @@
 import { countryLabel, DEFAULT_JOB_TITLE, type Job, MESSAGES } from '@teacheast/shared';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useSessionUser } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
 import { RichText } from '../../../ui/rich-text';
@@ -81,6 +81,7 @@ function SaveButton({ job }: { job: Job }) {
 /** The full job posting, shared by /posting/{uuid} and the job wizard's preview. */
 export function JobPostingView({ job, interactive = true, applyAction }: JobPostingViewProps) {
   const [isCarouselOpen, setIsCarouselOpen] = useState(false);
+  const photosButton = useRef<HTMLButtonElement>(null);
   usePostingVisit(job.uuid, interactive && job.status === 'published');
 
   const name = job.companyName || 'Untitled job';
@@ -114,7 +115,12 @@ export function JobPostingView({ job, interactive = true, applyAction }: JobPost
 
       <div className="posting__header">
         {interactive && photos.length > 0 ? (
-          <button type="button" className="posting__header-button" onClick={() => setIsCarouselOpen(true)}>
+          <button
+            ref={photosButton}
+            type="button"
+            className="posting__header-button"
+            onClick={() => setIsCarouselOpen(true)}
+          >
             {headerImage}
             <span className="posting__photos-label">View photos ({photos.length})</span>
           </button>
@@ -219,7 +225,14 @@ export function JobPostingView({ job, interactive = true, applyAction }: JobPost
         </aside>
       </div>
 
-      {isCarouselOpen && <CarouselModal images={photos} title={name} onClose={() => setIsCarouselOpen(false)} />}
+      {isCarouselOpen && (
+        <CarouselModal
+          images={photos}
+          title={name}
+          returnFocusTo={photosButton}
+          onClose={() => setIsCarouselOpen(false)}
+        />
+      )}
     </article>
   );
 }

@@ -9,8 +9,7 @@ import { useSessionUser } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
 import { Spinner } from '../../../ui/spinner';
 import { useExpiredJobs, usePublishedJobs, useRelistJob, useUnpublishedJobs } from '../api';
-import { CreditBalance } from './purchase-jobs';
-import '../employers.css';
+import '../account-jobs.css';
 
 // The spec's three job tabs keep their indexes (0, 1, 2); the job alerts and applications tabs come
 // after them. Kept here, with their only user, rather than in config/paths.ts, which every first
@@ -168,13 +167,15 @@ function ExpiredList({ userUuid }: { userUuid: string }) {
 }
 
 interface AccountJobsProps {
+  /** The job credit balance, from the credit purchase feature. */
+  creditBalance: ReactNode;
   /** The Alerts tab's panel, from the job alerts feature. */
   alertsPanel: ReactNode;
   /** The Applications tab's panel: the member's own applications, from the applications feature. */
   applicationsPanel: ReactNode;
 }
 
-export function AccountJobs({ alertsPanel, applicationsPanel }: AccountJobsProps) {
+export function AccountJobs({ creditBalance, alertsPanel, applicationsPanel }: AccountJobsProps) {
   const user = useSessionUser();
   const { selectedTab } = useParams();
   const navigate = useNavigate();
@@ -206,7 +207,7 @@ export function AccountJobs({ alertsPanel, applicationsPanel }: AccountJobsProps
     <section className="account-jobs" aria-labelledby="account-jobs-title">
       <div className="account-jobs__header">
         <h2 id="account-jobs-title">Your jobs</h2>
-        <CreditBalance userUuid={user.uuid} />
+        {creditBalance}
         <Link className="button button--primary" to={paths.purchaseJobs()}>
           Post more jobs
         </Link>

@@ -1,15 +1,18 @@
-// The purchase page's content: what a posting includes, the three credit packs, the balance and Create Job.
+// The purchase page's content: what a posting includes, the three credit packs, the balance and
+// Create Job (the job wizard's button, handed in by the page).
 import { CREDIT_PACKS, CREDIT_PACK_NAMES, POSTING_LIFETIME_DAYS, formatDollars } from '@teacheast/shared';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSessionUser } from '../../../lib/session';
 import { useCredits } from '../api';
-import { CreateJobButton } from './create-job-button';
-import '../employers.css';
+import '../credit-purchase.css';
 
-export function CreditBalance({ userUuid }: { userUuid: string }) {
-  const credits = useCredits(userUuid);
+/** The logged-in user's job credits (nothing for a visitor). */
+export function CreditBalance() {
+  const user = useSessionUser();
+  const credits = useCredits(user?.uuid);
+  if (!user) return null;
   if (credits.isPending) return <p className="credit-balance">Loading your job credits…</p>;
   if (credits.isError) return <p className="credit-balance">Your job credits could not be loaded.</p>;
   return (
@@ -19,7 +22,12 @@ export function CreditBalance({ userUuid }: { userUuid: string }) {
   );
 }
 
-export function PurchaseJobs() {
+interface PurchaseJobsProps {
+  /** Create Job; `showPacks` brings the focus to the packs when there is no credit to spend. */
+  createJobButton: (showPacks: () => void) => ReactNode;
+}
+
+export function PurchaseJobs({ createJobButton }: PurchaseJobsProps) {
   const user = useSessionUser();
   const packsHeading = useRef<HTMLHeadingElement>(null);
   return (
@@ -32,7 +40,7 @@ export function PurchaseJobs() {
         <li>Preview your posting before it goes live.</li>
       </ul>
       {user ? (
-        <CreditBalance userUuid={user.uuid} />
+        <CreditBalance />
       ) : (
         <p>
           <Link to={paths.register()}>Create an account</Link> or <Link to={paths.login()}>log in</Link> to buy job
@@ -40,7 +48,7 @@ export function PurchaseJobs() {
         </p>
       )}
       <div className="purchase-jobs__create">
-        <CreateJobButton onNoCredits={() => packsHeading.current?.focus()} />
+        {createJobButton(() => packsHeading.current?.focus())}
         <p className="purchase-jobs__note">Creating a job uses one job credit.</p>
       </div>
       <h2 ref={packsHeading} tabIndex={-1} className="purchase-jobs__packs-title">

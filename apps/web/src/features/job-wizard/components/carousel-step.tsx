@@ -5,7 +5,7 @@ import { MAX_CAROUSEL_IMAGES } from '@teacheast/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type DragEvent } from 'react';
 import { toast, toastError } from '../../../lib/toast';
-import { employerKeys, uploadCarouselImages, useCarouselImages } from '../api';
+import { uploadCarouselImages, useCarouselImages, wizardKeys } from '../api';
 import { ACCEPT_ATTRIBUTE, imageFileProblem, scaleToFit } from './image-files';
 import { WizardNav } from './wizard-nav';
 
@@ -71,8 +71,8 @@ export function CarouselStep({ uuid, userUuid, readOnly }: { uuid: string; userU
     setProgress(0);
     try {
       const result = await uploadCarouselImages(uuid, userUuid, list, setProgress);
-      client.setQueryData(employerKeys.images(uuid), result);
-      void client.invalidateQueries({ queryKey: employerKeys.preview(uuid) });
+      client.setQueryData(wizardKeys.images(uuid), result);
+      void client.invalidateQueries({ queryKey: wizardKeys.preview(uuid) });
       setImages(result);
       toast.success('Carousel images saved.');
       return true;

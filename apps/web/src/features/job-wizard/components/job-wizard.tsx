@@ -10,7 +10,7 @@ import { JobDescriptionStep } from './job-description-step';
 import { JobDetailsStep } from './job-details-step';
 import { PreviewStep } from './preview-step';
 import { STEP_TITLES, WizardProgress } from './wizard-nav';
-import '../employers.css';
+import '../job-wizard.css';
 
 function DescriptionLoader({ uuid, userUuid, readOnly }: { uuid: string; userUuid: string; readOnly: boolean }) {
   const description = useJobDescription(uuid, userUuid);

@@ -1,7 +1,6 @@
 // Coupon sign-up: creates the account with its free job and logs in.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CredentialsSchema, type Credentials } from '@teacheast/shared';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,16 +8,15 @@ import { paths } from '../../../config/paths';
 import { showSubmitError } from '../../../lib/form-errors';
 import { startSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { HoneypotField } from '../../../ui/honeypot-field';
+import { CredentialFields } from '../../../ui/credential-fields';
 import { SubmitButton } from '../../../ui/submit-button';
-import { TextField } from '../../../ui/text-field';
-import { redeemCoupon } from '../api';
+import { useCouponSignUp } from '../api';
 
 type Input = z.input<typeof CredentialsSchema>;
 
 export function SpecialRegisterForm({ code }: { code: string }) {
   const navigate = useNavigate();
-  const redeem = useMutation({ mutationFn: redeemCoupon });
+  const redeem = useCouponSignUp();
   const {
     register,
     handleSubmit,
@@ -47,23 +45,13 @@ export function SpecialRegisterForm({ code }: { code: string }) {
 
   return (
     <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label="Sign up">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        registration={register('email')}
-        error={errors.email?.message}
+      <CredentialFields
+        email={register('email')}
+        password={register('password')}
+        isNewPassword
+        honeypot={register('password2')}
+        errors={errors}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 6 characters."
-        registration={register('password')}
-        error={errors.password?.message}
-      />
-      <HoneypotField registration={register('password2')} />
       <SubmitButton isPending={redeem.isPending}>Sign up</SubmitButton>
     </form>
   );

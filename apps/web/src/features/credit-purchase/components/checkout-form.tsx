@@ -12,9 +12,9 @@ import { useSiteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../ui/spinner';
 import { StripeCardField, type StripeCard } from '../../../ui/stripe-card-field';
-import { confirmTestPayment, createCreditIntent, employerKeys } from '../api';
+import { confirmTestPayment, createCreditIntent, creditsQueryKey } from '../api';
 import { AcceptedCards } from './accepted-cards';
-import '../employers.css';
+import '../credit-purchase.css';
 
 function usePaymentOutcome(userUuid: string) {
   const client = useQueryClient();
@@ -22,7 +22,7 @@ function usePaymentOutcome(userUuid: string) {
   return {
     succeeded() {
       toast.success(MESSAGES.paymentSucceeded);
-      void client.invalidateQueries({ queryKey: employerKeys.credits(userUuid) });
+      void client.invalidateQueries({ queryKey: creditsQueryKey(userUuid) });
       void navigate(paths.purchaseJobs());
     },
     failed() {

@@ -1,0 +1,172 @@
+// The job wizard's calls: creating a draft (it spends a credit), each step's read and save, the
+// preview and publishing, each with its TanStack Query hook. Answers are validated with the shared schemas.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CreatedJobSchema,
+  HeaderImageAnswerSchema,
+  JobDetailsAnswerSchema,
+  JobImagesSchema,
+  JobSchema,
+  MessageSchema,
+  RichTextSchema,
+  SavedHeaderImageAnswerSchema,
+  SavedJobDetailsAnswerSchema,
+  type CarouselUpload,
+  type HeaderImageUpload,
+  type JobDetails,
+  type JobDetailsView,
+  type RichText,
+} from '@teacheast/shared';
+import { api, upload } from '../../lib/api-client';
+import { employerJobListsKey, employerQueryRoot } from '../../lib/employer-query-keys';
+import { uploadInParts } from './carousel-upload';
+
+export type { JobDetailsView };
+
+// Under the employer root, so a relist (account-jobs) and publishing refresh them too.
+export const wizardKeys = {
+  details: (uuid: string) => [...employerQueryRoot, 'details', uuid] as const,
+  description: (uuid: string) => [...employerQueryRoot, 'description', uuid] as const,
+  header: (uuid: string) => [...employerQueryRoot, 'header', uuid] as const,
+  images: (uuid: string) => [...employerQueryRoot, 'images', uuid] as const,
+  preview: (uuid: string) => [...employerQueryRoot, 'preview', uuid] as const,
+};
+
+/** Creating a job spends a credit on a new draft: the balance and the account's lists change too. */
+export function useCreateJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userUuid: string) => api.post(`/api/jobs/create/${userUuid}`, undefined, { schema: CreatedJobSchema }),
+    onSettled: () => client.invalidateQueries({ queryKey: employerQueryRoot }),
+  });
+}
+
+export function useJobDetails(uuid: string, userUuid: string) {
+  return useQuery({
+    queryKey: wizardKeys.details(uuid),
+    queryFn: () =>
+      api.get(`/api/jobs/details/${uuid}/${userUuid}`, { schema: JobDetailsAnswerSchema }).then((r) => r.job),
+  });
+}
+
+export function useSaveJobDetails(uuid: string, userUuid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (details: JobDetails) =>
+      api.post(`/api/jobs/details/${uuid}/${userUuid}`, details, { schema: SavedJobDetailsAnswerSchema }),
+    onSuccess: (result) => {
+      client.setQueryData(wizardKeys.details(uuid), result.job);
+      void client.invalidateQueries({ queryKey: wizardKeys.preview(uuid) });
+      void client.invalidateQueries({ queryKey: employerJobListsKey(userUuid) });
+    },
+  });
+}
+
+export function useJobDescription(uuid: string, userUuid: string) {
+  return useQuery({
+    queryKey: wizardKeys.description(uuid),
+    queryFn: () =>
+      api.get(`/api/job/richtext/${uuid}/${userUuid}`, { schema: RichTextSchema }).then((r) => r.descriptionHTML),
+  });
+}
+
+export function useSaveJobDescription(uuid: string, userUuid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (descriptionHTML: string) =>
+      api.post(`/api/job/richtext/${uuid}/${userUuid}`, { descriptionHTML } satisfies RichText, {
+        schema: RichTextSchema,
+      }),
+    onSuccess: (result) => {
+      client.setQueryData(wizardKeys.description(uuid), result.descriptionHTML);
+      void client.invalidateQueries({ queryKey: wizardKeys.preview(uuid) });
+    },
+  });
+}
+
+export function useHeaderImage(uuid: string, userUuid: string) {
+  return useQuery({
+    queryKey: wizardKeys.header(uuid),
+    queryFn: () => api.get(`/api/job/image-crop/${uuid}/${userUuid}`, { schema: HeaderImageAnswerSchema }),
+  });
+}
+
+export function useSaveHeaderImage(uuid: string, userUuid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (thumbnail: string) =>
+      upload('POST', `/api/job/image-crop/${uuid}/${userUuid}`, { thumbnail } satisfies HeaderImageUpload, {
+        schema: SavedHeaderImageAnswerSchema,
+      }),
+    onSuccess: (result) => {
+      client.setQueryData(wizardKeys.header(uuid), {
+        thumbnail: result.thumbnail,
+        tileThumbnail: result.tileThumbnail,
+      });
+      void client.invalidateQueries({ queryKey: wizardKeys.preview(uuid) });
+      void client.invalidateQueries({ queryKey: employerJobListsKey(userUuid) });
+    },
+  });
+}
+
+export function useCarouselImages(uuid: string, userUuid: string) {
+  return useQuery({
+    queryKey: wizardKeys.images(uuid),
+    queryFn: () =>
+      api.get(`/api/job/image-upload/${uuid}/${userUuid}`, { schema: JobImagesSchema }).then((r) => r.images),
+  });
+}
+
+/**
+ * Saves the carousel list, in as many requests as its size needs (carousel-upload.ts), with one
+ * progress fraction over them all.
+ */
+export function uploadCarouselImages(
+  uuid: string,
+  userUuid: string,
+  images: readonly string[],
+  onProgress: (fraction: number) => void,
+): Promise<string[]> {
+  return uploadInParts(
+    images,
+    (list, onPartProgress) => sendCarouselList(uuid, userUuid, list, onPartProgress),
+    onProgress,
+  );
+}
+
+/** Sends one carousel list; resolves to the list as stored. */
+async function sendCarouselList(
+  uuid: string,
+  userUuid: string,
+  images: string[],
+  onProgress: (fraction: number) => void,
+): Promise<string[]> {
+  const answer = await upload(
+    'POST',
+    `/api/job/image-upload/${uuid}/${userUuid}`,
+    { images } satisfies CarouselUpload,
+    {
+      schema: JobImagesSchema,
+      onProgress,
+    },
+  );
+  return answer.images;
+}
+
+export function useJobPreview(uuid: string, userUuid: string) {
+  return useQuery({
+    queryKey: wizardKeys.preview(uuid),
+    queryFn: () => api.get(`/api/job/preview/${uuid}/${userUuid}`, { schema: JobSchema }),
+  });
+}
+
+export function usePublishJob(uuid: string, userUuid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(`/api/job/publish/${uuid}/${userUuid}`, undefined, { schema: MessageSchema }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: employerQueryRoot });
+      void client.invalidateQueries({ queryKey: ['jobs'] });
+    },
+  });
+}

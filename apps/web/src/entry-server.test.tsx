@@ -4,10 +4,9 @@
 // render it renders only the page and puts it in the layout kept from that render, which must give
 // the same page byte for byte, or the browser's take-over would not match.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Job, SiteConfig } from '@teacheast/shared';
+import { apiPathOf, type Job, type SiteConfig } from '@teacheast/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetFrames, render } from './entry-server';
-import { jobAnswerPath } from './app/prerender';
 import { PUBLISHED_JOB_UUID, publishedJob } from './testing/published-job';
 
 const uuid = PUBLISHED_JOB_UUID;
@@ -24,7 +23,7 @@ const UNFINISHED = '<!--$!-->';
 describe("the server's render", () => {
   it('renders a page whose code had not loaded the same as once it has, whole', async () => {
     const url = `/posting/${uuid}`;
-    const answers = { '/api/config': config, [jobAnswerPath(uuid)]: { job } };
+    const answers = { '/api/config': config, [apiPathOf({ kind: 'posting', uuid })]: { job } };
     const options = { sanitizeHtml: (html: string) => html };
 
     // Node's stream build of React runs its render in an AsyncLocalStorage, which turns on Node's
@@ -50,7 +49,7 @@ describe("the server's render from a kept layout", () => {
   const options = { sanitizeHtml: (html: string) => html };
   const posting = (job: Job) => ({
     url: `/posting/${job.uuid}`,
-    answers: { '/api/config': config, [jobAnswerPath(job.uuid)]: { job } },
+    answers: { '/api/config': config, [apiPathOf({ kind: 'posting', uuid: job.uuid })]: { job } },
   });
   const variant = (n: number, changes: Partial<Job>): Job => ({
     ...job,
@@ -68,15 +67,19 @@ describe("the server's render from a kept layout", () => {
     url: `/posting/${uuid.slice(0, -2)}99`,
     answers: {
       '/api/config': config,
-      [jobAnswerPath(`${uuid.slice(0, -2)}99`)]: { error: true, message: 'No such job', status: 404 },
+      [apiPathOf({ kind: 'posting', uuid: `${uuid.slice(0, -2)}99` })]: {
+        error: true,
+        message: 'No such job',
+        status: 404,
+      },
     },
   };
   const search = (country: string, page: number, results: Job[]) => ({
     url: `/jobs?country=${country}&page=${page}`,
     answers: {
       '/api/config': config,
-      [`/api/filter-jobs?country=${country}&page=${page}`]: { results },
-      [`/api/jobs/cities/${country}`]: [{ city: 'Tokyo', count: results.length }],
+      [apiPathOf({ kind: 'search', country, page })]: { results },
+      [apiPathOf({ kind: 'cities', country })]: [{ city: 'Tokyo', count: results.length }],
     },
   });
   const pages = [

@@ -1,6 +1,7 @@
 // The server's first render of a landing page (app/prerender.ts). Built by `vite build --ssr` into
 // dist-ssr/ and loaded by the API server, which passes the API answers the page shows first.
 import { QueryClient } from '@tanstack/react-query';
+import { apiPathOf } from '@teacheast/shared';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 // The web-streams build, not Node's: Node's runs every render in an AsyncLocalStorage, and the first
@@ -17,7 +18,7 @@ import { setServerSanitizer } from './ui/rich-text';
 
 // The page table the server serves from: which paths are rendered here and with which API answers,
 // and which page's code each landing path loads.
-export { PRERENDERED_ROUTES, prerenderApiPaths } from './app/prerender';
+export { PRERENDERED_ROUTES, pageDataAt } from './app/prerender';
 export { LANDING_PAGES, landingPageAt, pageAt } from './app/router';
 export { pageHeadAt } from './app/page-heads';
 export { renderedUntil } from './app/rendered-until';
@@ -81,7 +82,7 @@ export function forgetFrames(): void {
 /** Every so many renders of a page with a frame, it is rendered whole again and the frame checked. */
 const CHECK_EVERY = 64;
 
-const SITE_CONFIG_PATH = '/api/config';
+const SITE_CONFIG_PATH = apiPathOf({ kind: 'config' });
 /** The site configuration a render is given, compared by value: a copy of the same answer is the same. */
 const configOf = (answers: PrerenderAnswers) => JSON.stringify(answers[SITE_CONFIG_PATH] ?? null);
 const SLOT = `<template ${PAGE_SLOT}=""></template>`;

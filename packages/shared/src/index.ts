@@ -15,5 +15,6 @@ export * from './schemas/subscriptions.js';
 export * from './schemas/system.js';
 export type * from './page-head.js';
 export * from './page-privacy.js';
+export * from './page-data.js';
 export * from './schemas/alerts.js';
 export * from './schemas/applications.js';

@@ -1,9 +1,12 @@
-// A rendered landing page's answers are read without HTTP (page-answers.ts): each must be exactly what
-// the route answers a visitor who is not logged in, and anything the readers do not take is left to
-// the route, which answers it with its exact error.
+// A rendered landing page's answers are named by descriptors and read without HTTP (page-answers.ts):
+// each kind must round-trip, the descriptor's apiPathOf answering through its route exactly what the
+// table reads; anything the table's readers do not take is left to the route, which answers it with
+// its exact error; and a kind the table does not hold is refused loudly, never left silently unkept.
+import { apiPathOf, type PageData, type PageDataKind, type PageDataOf } from '@teacheast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../test/harness.js';
-import { createPageAnswers, type PageAnswers } from './page-answers.js';
+import { createPageAnswers, sourceOf, type PageAnswers } from './page-answers.js';
+import { createRenderedPages } from './rendered-pages.js';
 
 describe(`page answers read as the routes read them (${dialect})`, () => {
   let t: TestApp;
@@ -20,6 +23,7 @@ describe(`page answers read as the routes read them (${dialect})`, () => {
       country: 'japan',
       city: 'Tokyo',
       title: 'English teacher <b>&amp;</b> "mentor"',
+      age_group: 'Adults',
       description_html: '<p>Kids &amp; <strong>teens</strong></p><script>alert(1)</script>',
     });
     await createPublishedJob(t, owner.id, { country: 'japan', city: 'Osaka' });
@@ -35,42 +39,76 @@ describe(`page answers read as the routes read them (${dialect})`, () => {
     return res.json<unknown>();
   };
 
-  it.each([
-    () => `/api/job/${live}`,
-    () => '/api/filter-jobs?country=japan&page=1',
-    () => '/api/filter-jobs?country=japan&city=Tokyo&page=1',
-    () => '/api/filter-jobs?country=japan&q=mentor&page=1',
-    () => '/api/jobs/cities/japan',
-    () => '/api/jobs/cities/vietnam',
-  ])('answers %# as its route does', async (pathOf) => {
-    const apiPath = pathOf();
-    const direct = answers.read(apiPath);
-    expect(direct, apiPath).toBeDefined();
-    expect(await direct).toEqual(await routed(apiPath));
+  /** The answer a rendered page holds for `data`: the table's read, or the route's answer it keeps. */
+  const pageAnswerOf = async (data: PageData): Promise<unknown> => {
+    const direct = answers.read(data);
+    if (direct !== undefined || !sourceOf(data).keptForLife) return direct && (await direct);
+    answers.keep(data, await routed(apiPathOf(data)));
+    return answers.read(data) && (await answers.read(data));
+  };
+
+  // Every kind, by name: a kind added to PageData without its descriptors here does not compile.
+  const found: { [K in PageDataKind]: () => PageDataOf<K>[] } = {
+    posting: () => [{ kind: 'posting', uuid: live }],
+    search: () => [
+      { kind: 'search', country: 'japan', page: 1 },
+      { kind: 'search', country: 'japan', city: 'Tokyo', page: 1 },
+      { kind: 'search', country: 'japan', city: 'Tokyo', ageGroup: 'Adults', q: 'mentor', page: 1 },
+      { kind: 'search', country: 'japan', city: '', q: '', page: 2 },
+    ],
+    cities: () => [
+      { kind: 'cities', country: 'japan' },
+      { kind: 'cities', country: 'vietnam' },
+    ],
+    config: () => [{ kind: 'config' }],
+  };
+
+  it.each(Object.entries(found))('round-trips every %s: its path answers what the table reads', async (_, of) => {
+    for (const data of of()) {
+      const answer = await pageAnswerOf(data);
+      expect(answer, JSON.stringify(data)).toBeDefined();
+      expect(answer, JSON.stringify(data)).toEqual(await routed(apiPathOf(data)));
+    }
   });
 
   it('leaves to the route what it does not take or finds nothing at', async () => {
-    for (const apiPath of [
-      `/api/job/${draft}`,
-      '/api/job/00000000-0000-4000-8000-000000000000',
-      '/api/job/not-a-uuid',
-      '/api/job/%E0%A4%A',
-      '/api/filter-jobs?country=atlantis&page=1',
-      '/api/filter-jobs?country=japan&page=0',
-      '/api/jobs/cities/atlantis',
-      '/api/config',
-      '/api/resumes',
-    ]) {
-      const direct = answers.read(apiPath);
-      expect(direct === undefined ? undefined : await direct, apiPath).toBeUndefined();
+    const fresh = createPageAnswers(t.deps);
+    for (const data of [
+      { kind: 'posting', uuid: draft },
+      { kind: 'posting', uuid: '00000000-0000-4000-8000-000000000000' },
+      { kind: 'posting', uuid: 'not-a-uuid' },
+      { kind: 'posting', uuid: '../config' },
+      { kind: 'search', country: 'atlantis', page: 1 },
+      { kind: 'search', country: 'japan', page: 0 },
+      { kind: 'search', country: 'japan', ageGroup: 'Toddlers', page: 1 },
+      { kind: 'cities', country: 'atlantis' },
+      { kind: 'config' },
+    ] satisfies PageData[]) {
+      const direct = fresh.read(data);
+      expect(direct === undefined ? undefined : await direct, JSON.stringify(data)).toBeUndefined();
+      // …and the route refuses it, or (the configuration) answers it for the page to keep.
+      const res = await t.inject({ method: 'GET', url: apiPathOf(data) });
+      expect(data.kind === 'config' ? [200] : [400, 404], apiPathOf(data)).toContain(res.statusCode);
     }
   });
 
   it('keeps the site configuration the route gave, and nothing else', async () => {
+    const fresh = createPageAnswers(t.deps);
     const config = await routed('/api/config');
-    answers.keepStatic('/api/config', config);
-    answers.keepStatic('/api/jobs/cities/japan', []);
-    expect(await answers.read('/api/config')).toEqual(config);
-    expect(await answers.read('/api/jobs/cities/japan')).toEqual(await routed('/api/jobs/cities/japan'));
+    fresh.keep({ kind: 'config' }, config);
+    fresh.keep({ kind: 'cities', country: 'japan' }, []);
+    expect(await fresh.read({ kind: 'config' })).toEqual(config);
+    expect(await fresh.read({ kind: 'cities', country: 'japan' })).toEqual(await routed('/api/jobs/cities/japan'));
+  });
+
+  it('refuses loudly a kind the table does not hold, for its answer and for its version', async () => {
+    const unknown = { kind: 'weather', city: 'Tokyo' } as unknown as PageData;
+    expect(() => sourceOf(unknown)).toThrow(/kind weather/);
+    expect(() => answers.read(unknown)).toThrow(/kind weather/);
+    // Not a page rendered and left unkept: the page cannot be versioned at all.
+    const pages = createRenderedPages({ ...t.deps, config: { ...t.deps.config, responseCacheMs: 1000 } })!;
+    await expect(pages.versionOf([{ kind: 'config' }, unknown])).rejects.toThrow(/kind weather/);
+    const known = await pages.versionOf([{ kind: 'config' }, { kind: 'posting', uuid: live }]);
+    expect(known.validUntil).toBeGreaterThan(t.clock.now());
   });
 });

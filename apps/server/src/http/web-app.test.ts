@@ -4,7 +4,8 @@ import { writeFakeWebDist, type FakeWebDist } from '../../test/fake-web-dist.js'
 import { registerWebApp } from './web-app.js';
 
 // A built web app in miniature (test/fake-web-dist.ts) with a render bundle and its page table (two
-// landing pages, one of them rendered on the server with one API answer).
+// landing pages, one of them rendered on the server with one API answer, named as the web app's
+// descriptors name it and found at its path).
 const RENDER_BUNDLE = `
 export const PRERENDERED_ROUTES = ['/', '/posting/:uuid'];
 export const PRERENDER_DATA_ID = 'prerender-data';
@@ -20,10 +21,10 @@ export function pageAt(pathname) {
   if (pathname.startsWith('/posting/')) return 'posting-page';
   return landingPageAt(pathname) ?? (pathname === '/about-us' ? 'about-us-page' : 'not-found-page');
 }
-export function prerenderApiPaths(url) {
+export function pageDataAt(url) {
   const pathname = url.split('?')[0];
-  if (pathname.startsWith('/posting/')) return ['/api/job/' + pathname.slice(9)];
-  return pathname === '/' || pageAt(pathname) === 'not-found-page' ? ['/api/greeting'] : null;
+  if (pathname.startsWith('/posting/')) return [{ kind: 'posting', uuid: pathname.slice(9) }];
+  return pathname === '/' || pageAt(pathname) === 'not-found-page' ? [{ kind: 'config' }] : null;
 }
 export async function render(url, answers) {
   const pathname = url.split('?')[0];
@@ -31,7 +32,7 @@ export async function render(url, answers) {
     const answer = answers['/api/job/' + pathname.slice(9)];
     return { html: '<main>' + (answer.status === 404 ? 'Job not found' : answer.job) + '</main>' };
   }
-  const text = pageAt(pathname) === 'not-found-page' ? 'Page not found' : answers['/api/greeting'].text;
+  const text = pageAt(pathname) === 'not-found-page' ? 'Page not found' : answers['/api/config'].text;
   return { html: '<main>' + text + '</main>' };
 }
 export function pageHeadAt(url, answers) {
@@ -56,7 +57,7 @@ describe('the web app', () => {
   beforeAll(async () => {
     web = writeFakeWebDist(RENDER_BUNDLE);
     app = Fastify();
-    app.get('/api/greeting', async () => ({ text: 'Hello from Tokyo' }));
+    app.get('/api/config', async () => ({ text: 'Hello from Tokyo' }));
     app.get<{ Params: { uuid: string } }>('/api/job/:uuid', async (request, reply) =>
       request.params.uuid === 'gone'
         ? reply.status(404).send({ error: true, message: 'No such job' })
@@ -86,7 +87,7 @@ describe('the web app', () => {
     expect(res.body).not.toContain('noindex');
     expect(res.body).toContain('<div id="root"><main>Hello from Tokyo</main></div>');
     expect(res.body).toContain(
-      '<script type="application/json" id="prerender-data">{"/api/greeting":{"text":"Hello from Tokyo"}}',
+      '<script type="application/json" id="prerender-data">{"/api/config":{"text":"Hello from Tokyo"}}',
     );
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/boot.js"></script>');
     expect(res.body).toContain('<link rel="stylesheet" href="/assets/home.css">');

@@ -2,8 +2,19 @@
 // the server renders them with the API answers they show first, puts those answers beside the HTML,
 // and the browser fills its query cache with the same answers before React takes the page over
 // (hydration). This module is the one list of those pages and their answers, used on both sides.
+// Each answer is named by a descriptor (@teacheast/shared's PageData), never by a path: the server
+// reads and versions each kind from its own table, and apiPathOf writes the path the fetchers call
+// and the answers are found under in the page.
 import type { QueryClient } from '@tanstack/react-query';
-import type { CitiesAnswer, ErrorBody, JobAnswer, JobSearchAnswer, SiteConfig } from '@teacheast/shared';
+import {
+  apiPathOf,
+  type CitiesAnswer,
+  type ErrorBody,
+  type JobAnswer,
+  type JobSearchAnswer,
+  type PageData,
+  type SiteConfig,
+} from '@teacheast/shared';
 import { matchPath } from 'react-router';
 import { jobKeys } from '../features/jobs/api';
 import { readSearch } from '../features/jobs/search-params';
@@ -18,7 +29,7 @@ import { pageAt } from './router';
 export const PRERENDERED_ROUTES = ['/', '/jobs', '/posting/:uuid'] as const;
 
 /**
- * API answers by path, e.g. { "/api/job/…": { job: … } }: what the server embeds in the page. A call
+ * API answers by apiPathOf, e.g. { "/api/job/…": { job: … } }: what the server embeds in the page. A call
  * that was refused as not found (404, or 400 for a malformed id) is there as its error body with its
  * `status`, so both sides render the same "not found".
  */
@@ -34,8 +45,8 @@ export function isRefusedAnswer(answer: unknown): answer is RefusedAnswer {
 interface Preload {
   /** The query the page reads… */
   queryKey: readonly unknown[];
-  /** …and the API call whose answer fills it. */
-  path: string;
+  /** …and the API answer that fills it. */
+  data: PageData;
   /** What the query holds, taken from the answer. */
   select: (answer: unknown) => unknown;
 }
@@ -54,7 +65,7 @@ function reading<T>(select: (answer: T) => unknown): Preload['select'] {
 
 const siteConfig: Preload = {
   queryKey: siteConfigQueryKey,
-  path: '/api/config',
+  data: { kind: 'config' },
   select: reading<SiteConfig>(readSiteConfig),
 };
 
@@ -73,21 +84,17 @@ function planFor(pathname: string, search: URLSearchParams): Plan | null {
     // A bare /jobs goes back to the tab's last search, which only the browser knows.
     if (!country) return null;
     const query = { country, city, ageGroup, q, page };
-    const apiQuery = new URLSearchParams({ country, page: String(page) });
-    if (city) apiQuery.set('city', city);
-    if (ageGroup) apiQuery.set('ageGroup', ageGroup);
-    if (q) apiQuery.set('q', q);
     return {
       preloads: [
         siteConfig,
         {
           queryKey: jobKeys.search(query),
-          path: `/api/filter-jobs?${apiQuery.toString()}`,
+          data: { kind: 'search', ...query },
           select: reading((d: JobSearchAnswer) => d.results),
         },
         {
           queryKey: jobKeys.cities(country),
-          path: `/api/jobs/cities/${encodeURIComponent(country)}`,
+          data: { kind: 'cities', country },
           select: reading((d: CitiesAnswer) => d),
         },
       ],
@@ -100,7 +107,7 @@ function planFor(pathname: string, search: URLSearchParams): Plan | null {
         siteConfig,
         {
           queryKey: jobKeys.job(uuid),
-          path: jobAnswerPath(uuid),
+          data: { kind: 'posting', uuid },
           select: reading((d: JobAnswer) => d.job),
         },
       ],
@@ -109,20 +116,15 @@ function planFor(pathname: string, search: URLSearchParams): Plan | null {
   return null;
 }
 
-/** The API call whose answer a posting page is rendered with. */
-export function jobAnswerPath(uuid: string): string {
-  return `/api/job/${encodeURIComponent(uuid)}`;
-}
-
 function split(url: string): { pathname: string; search: URLSearchParams } {
   const parsed = new URL(url, 'http://localhost');
   return { pathname: parsed.pathname.replace(/(.)\/$/, '$1'), search: parsed.searchParams };
 }
 
-/** The API paths a page at `url` is rendered with, or null when the page is not rendered ahead. */
-export function prerenderApiPaths(url: string): string[] | null {
+/** The answers a page at `url` is rendered with, or null when the page is not rendered ahead. */
+export function pageDataAt(url: string): PageData[] | null {
   const { pathname, search } = split(url);
-  return planFor(pathname, search)?.preloads.map((p) => p.path) ?? null;
+  return planFor(pathname, search)?.preloads.map((p) => p.data) ?? null;
 }
 
 /**
@@ -134,7 +136,7 @@ export function seedQueries(client: QueryClient, url: string, answers: Prerender
   const plan = planFor(pathname, search);
   if (!plan) return false;
   for (const preload of plan.preloads) {
-    const answer = answers[preload.path];
+    const answer = answers[apiPathOf(preload.data)];
     if (answer === undefined) continue;
     if (isRefusedAnswer(answer)) {
       // The query starts in the error the browser's own call would meet: the page shows "not found".

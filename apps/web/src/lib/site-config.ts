@@ -1,6 +1,6 @@
 // What the server tells the browser about itself (GET /api/config): payment mode and outside links.
 import { useQuery } from '@tanstack/react-query';
-import type { SiteConfig } from '@teacheast/shared';
+import { apiPathOf, type SiteConfig } from '@teacheast/shared';
 import { api } from './api-client';
 
 export type { SiteConfig };
@@ -19,7 +19,7 @@ export function readSiteConfig(answer: SiteConfig): SiteConfig {
 }
 
 async function fetchSiteConfig(): Promise<SiteConfig> {
-  return readSiteConfig(await api.get<SiteConfig>('/api/config'));
+  return readSiteConfig(await api.get<SiteConfig>(apiPathOf({ kind: 'config' })));
 }
 
 export const siteConfigQueryKey = ['site-config'] as const;

@@ -2,17 +2,18 @@
 // with its TanStack Query hook. This module is part of /jobs's first download, where zod does not fit
 // (docs/decisions/005-lean-first-load.md): the answers are typed by the shared schemas, not checked.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CitiesAnswer,
-  FavoriteAnswer,
-  Job,
-  JobAnswer,
-  JobClick,
-  JobMetrics,
-  JobSearchAnswer,
-  JobTile,
-  JobTime,
-  SavedJobsAnswer,
+import {
+  apiPathOf,
+  type CitiesAnswer,
+  type FavoriteAnswer,
+  type Job,
+  type JobAnswer,
+  type JobClick,
+  type JobMetrics,
+  type JobSearchAnswer,
+  type JobTile,
+  type JobTime,
+  type SavedJobsAnswer,
 } from '@teacheast/shared';
 import { api } from '../../lib/api-client';
 
@@ -33,7 +34,8 @@ export const jobKeys = {
 };
 
 function searchJobs(params: JobSearchParams, signal?: AbortSignal): Promise<JobTile[]> {
-  return api.get<JobSearchAnswer>('/api/filter-jobs', { query: { ...params }, signal }).then((d) => d.results);
+  // The path the server's render of the same search finds its answer under (app/prerender.ts).
+  return api.get<JobSearchAnswer>(apiPathOf({ kind: 'search', ...params }), { signal }).then((d) => d.results);
 }
 
 export function useJobSearch(params: JobSearchParams | null) {
@@ -49,7 +51,7 @@ export function useJobSearch(params: JobSearchParams | null) {
 export function useCitiesWithJobs(country: string | null) {
   return useQuery({
     queryKey: jobKeys.cities(country ?? ''),
-    queryFn: ({ signal }) => api.get<CitiesAnswer>(`/api/jobs/cities/${encodeURIComponent(country!)}`, { signal }),
+    queryFn: ({ signal }) => api.get<CitiesAnswer>(apiPathOf({ kind: 'cities', country: country! }), { signal }),
     enabled: country !== null,
   });
 }
@@ -57,7 +59,7 @@ export function useCitiesWithJobs(country: string | null) {
 export function useJob(uuid: string) {
   return useQuery({
     queryKey: jobKeys.job(uuid),
-    queryFn: ({ signal }) => api.get<JobAnswer>(`/api/job/${encodeURIComponent(uuid)}`, { signal }).then((d) => d.job),
+    queryFn: ({ signal }) => api.get<JobAnswer>(apiPathOf({ kind: 'posting', uuid }), { signal }).then((d) => d.job),
   });
 }
 

@@ -9,14 +9,15 @@
 //
 // Sets are kept as bitmaps when a term is common and as sorted numbers when it is rare (one 32-bit word
 // of bitmap per 32 jobs against one per job holding the term), so memory follows the smaller of the two.
-import { RANKED_TERMS_MAX } from '@teacheast/shared';
+import { RANKED_TERMS_MAX, type JobTile } from '@teacheast/shared';
 import { BitPage, bitmapOf, prefixWord, wordsFor } from '../../lib/bitmaps.js';
+import type { JsonText } from '../../lib/json-text.js';
 
 /** What the index reads of a job: its tile, and the columns it is found by (jobs' search_* columns: folded words, one space apart). */
 export interface IndexedJob {
   id: string;
-  /** The tile as the search answers it (JobTileSchema's JSON text). */
-  tile: string;
+  /** The tile as the search answers it. */
+  tile: JsonText<JobTile>;
   city: string;
   age_group: string;
   published_at: number;
@@ -59,7 +60,7 @@ export interface IndexTerm {
 /** A job a search finds: its id and its tile, as they were when the index was made. */
 export interface FoundJob {
   id: string;
-  tile: string;
+  tile: JsonText<JobTile>;
 }
 
 export interface IndexQuery {

@@ -1,8 +1,16 @@
 // Every query of the job board: search, postings, saved jobs and the daily metrics counters.
-import { PAGE_SIZE } from '@teacheast/shared';
+import { PAGE_SIZE, type JobTile } from '@teacheast/shared';
 import { sql } from 'kysely';
 import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
+import {
+  finishTileJson,
+  postingJsonSql,
+  tileJsonSql,
+  type WrittenPosting,
+  type WrittenTile,
+} from '../../db/job-fields.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import type { JsonText } from '../../lib/json-text.js';
 import { isoText, TILE_COLUMNS } from '../jobs/presenters.js';
 
 export interface SearchFilter {
@@ -29,51 +37,29 @@ export function liveJobIds(db: DbOrTrx, f: SearchFilter) {
 
 /**
  * A tile as the API writes it (toJobTile, JobTileSchema), made by the database from the index's own
- * columns: a page of tiles leaves the database as twelve JSON texts, with no row objects to build and
- * no answer to serialise. The publish date, its last property, is added here (tileText): a kept ISO
- * text costs less than the database's date formatting, a fifth of the query. tile-json.test.ts holds
- * the text to toJobTile on both databases.
+ * columns (db/job-fields.ts): a page of tiles leaves the database as twelve JSON texts, with no row
+ * objects to build and no answer to serialise. The publish date, its last property, is added here
+ * (tileText): a kept ISO text costs less than the database's date formatting, a fifth of the query.
+ * tile-json.test.ts holds the text to toJobTile on both databases.
  */
 export function tileJson(db: DbOrTrx) {
-  // PostgreSQL keeps it in the row and its covering index, written by a trigger (migration 007).
-  if (isPostgres(db)) return sql<string>`jobs.tile_json`;
-  return jsonObject(db, [...TILE_JSON_FIELDS, ['thumbnail', 'jobs.tile_thumbnail']]);
-}
-
-/** The fields a tile shares with a whole posting, as the database writes them into JSON, in order. */
-const TILE_JSON_FIELDS = [
-  ['uuid', 'jobs.id'],
-  ['title', 'jobs.title'],
-  ['companyName', 'jobs.company_name'],
-  ['country', 'jobs.country'],
-  ['city', 'jobs.city'],
-  ['ageGroup', 'jobs.age_group'],
-  ['pay', 'jobs.pay'],
-  ['startDate', 'jobs.start_date'],
-  ['duration', 'jobs.duration'],
-  ['classSize', 'jobs.class_size'],
-] as const;
-
-/** Answer fields, each a property name and the column it is read from, as one JSON object's text. */
-function jsonObject(db: DbOrTrx, fields: readonly (readonly [string, string])[]) {
-  const pairs = sql.join(fields.map(([key, column]) => sql`${sql.lit(key)}, ${sql.ref(column)}`));
-  return isPostgres(db) ? sql<string>`json_build_object(${pairs})::text` : sql<string>`json_object(${pairs})`;
+  return tileJsonSql(isPostgres(db));
 }
 
 /** A publish date as answers write it: ISO 8601 text, or null for a posting never published. */
-export function publishedDateJson(publishedAt: number | null): string {
-  return publishedAt === null ? 'null' : `"${isoText(publishedAt)}"`;
+export function publishedDateJson(publishedAt: number | null): JsonText<string | null> {
+  return (publishedAt === null ? 'null' : `"${isoText(publishedAt)}"`) as JsonText<string | null>;
 }
 
 interface TileRow {
-  tile: string;
+  tile: JsonText<WrittenTile>;
   published_at: number | string | null;
 }
 
 /** The tile's JSON text, finished with its publish date. */
-export function tileText(row: TileRow): string {
+export function tileText(row: TileRow): JsonText<JobTile> {
   const published = publishedDateJson(row.published_at === null ? null : Number(row.published_at));
-  return `${row.tile.slice(0, -1)},"publishedDate":${published}}`;
+  return finishTileJson(row.tile, { publishedDate: published });
 }
 
 interface TilePageParams extends Record<string, string | number | null> {
@@ -144,7 +130,7 @@ const paramsOf = (f: SearchFilter, offset: number): TilePageParams => ({
 });
 
 /** Newest first with the id as a stable tie-break; the page by its offset, each tile as JSON. */
-export async function findLiveJobTilesJson(db: DbOrTrx, f: SearchFilter): Promise<string[]> {
+export async function findLiveJobTilesJson(db: DbOrTrx, f: SearchFilter): Promise<JsonText<JobTile>[]> {
   const rows = await tilePageByShape.get(shapeOf(f))!(db, paramsOf(f, (f.page - 1) * PAGE_SIZE));
   return rows.map(tileText);
 }
@@ -177,7 +163,11 @@ const tilePageFromByShape = new Map(
 );
 
 /** The page that starts at `start`, each tile as JSON. */
-export async function findLiveJobTilesJsonFrom(db: DbOrTrx, f: SearchFilter, start: PageStart): Promise<string[]> {
+export async function findLiveJobTilesJsonFrom(
+  db: DbOrTrx,
+  f: SearchFilter,
+  start: PageStart,
+): Promise<JsonText<JobTile>[]> {
   const rows = await tilePageFromByShape.get(shapeOf(f))!(db, {
     ...paramsOf(f, 0),
     startPublishedAt: start.publishedAt,
@@ -243,27 +233,18 @@ function postingLists(db: DbOrTrx) {
     // On SQLite a list is asked for only when the posting has one: most have no photos and no saves,
     // and an ordered aggregate sets up its sort even for no rows (1.3 µs of a posting's read).
     const list = postgres
-      ? sql<string>`coalesce((select json_agg(${ordered}) ${rows}), '[]')::text`
-      : sql<string>`case when exists (select 1 ${rows}) then (select json_group_array(${ordered}) ${rows}) else '[]' end`;
+      ? sql<JsonText<string[]>>`coalesce((select json_agg(${ordered}) ${rows}), '[]')::text`
+      : sql<
+          JsonText<string[]>
+        >`case when exists (select 1 ${rows}) then (select json_group_array(${ordered}) ${rows}) else '[]' end`;
     return list.as(as);
   });
 }
 
-/** A whole posting's answer fields but its publish date, photos, savers and status. */
-const POSTING_JSON_FIELDS = [
-  ...TILE_JSON_FIELDS,
-  // The posting's own header image, where a tile shows its small one.
-  ['thumbnail', 'jobs.thumbnail'],
-  ['email', 'jobs.email'],
-  ['phone', 'jobs.phone'],
-  ['link', 'jobs.link'],
-  ['descriptionHTML', 'jobs.description_html'],
-] as const;
-
 const postingQuery = preparedQuery((db, p: { id: string }) =>
   db
     .selectFrom('jobs')
-    .select([jsonObject(db, POSTING_JSON_FIELDS).as('json'), 'jobs.published_at', 'jobs.user_id'])
+    .select([postingJsonSql(isPostgres(db)).as('json'), 'jobs.published_at', 'jobs.user_id'])
     .select(postingLists(db))
     .where('jobs.id', '=', p.id),
 );
@@ -275,14 +256,13 @@ const postingQuery = preparedQuery((db, p: { id: string }) =>
  * to build and no answer to serialise (posting-json.test.ts holds it to toJob on both databases).
  */
 export interface PostingJson {
-  /** POSTING_JSON_FIELDS as a JSON object. */
-  json: string;
+  /** The posting's fields the database writes (db/job-fields.ts), as a JSON object. */
+  json: JsonText<WrittenPosting>;
   /** A bigint: text on PostgreSQL. */
   published_at: number | string | null;
   user_id: string | null;
-  /** JSON arrays. */
-  image_urls: string;
-  favorited_by: string;
+  image_urls: JsonText<string[]>;
+  favorited_by: JsonText<string[]>;
 }
 
 export async function findPostingJson(db: DbOrTrx, id: string): Promise<PostingJson | undefined> {

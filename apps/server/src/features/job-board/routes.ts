@@ -7,13 +7,11 @@ import {
   CountryParamsSchema,
   FavoriteAnswerSchema,
   JobAnswerSchema,
-  type JobAnswer,
   JobClickSchema,
   JobImagesSchema,
   JobMetricsSchema,
   JobParamsSchema,
   JobSearchAnswerSchema,
-  type JobSearchAnswer,
   JobSearchSchema,
   JobTimeAnswerSchema,
   JobTimeSchema,
@@ -25,6 +23,7 @@ import {
 } from '@teacheast/shared';
 import { findUser, requireSelf, requireUser } from '../accounts/sessions.js';
 import type { Deps } from '../../deps.js';
+import { sendJsonText } from '../../lib/json-text.js';
 import * as jobBoard from './service.js';
 
 /**
@@ -53,9 +52,7 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       // The tiles arrive written (JobTileSchema); the answer is only put around them.
-      const answer = await jobBoard.searchAnswerJson(deps, request.query);
-      // Sent as the JSON text of a JobSearchAnswer, which Fastify passes on without serialising again.
-      return reply.type('application/json; charset=utf-8').send(answer as unknown as JobSearchAnswer);
+      return sendJsonText(reply, await jobBoard.searchAnswerJson(deps, request.query));
     },
   );
 
@@ -79,8 +76,8 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
       const answer = await jobBoard.jobAnswerJson(deps, request.params.uuid, await findUser(deps, request));
       // Saves change favoritedBy and owners see unpublished jobs: always ask again.
       void reply.header('cache-control', 'private, no-cache');
-      // The JSON text of a JobAnswer, written by the database, which Fastify passes on as it is.
-      return reply.type('application/json; charset=utf-8').send(answer as unknown as JobAnswer);
+      // Written by the database.
+      return sendJsonText(reply, answer);
     },
   );
 

@@ -1,6 +1,16 @@
-// A job as the API shows it, for the job board and the account's lists alike: a tile, or the whole posting.
+// A job as the API shows it, for the job board and the account's lists alike: a tile, or the whole
+// posting, made from the job field table (db/job-fields.ts) as the databases' JSON is.
 import type { Job, JobTile } from '@teacheast/shared';
-import type { JobRow } from '../../db/schema.js';
+import {
+  POSTING_WRITTEN_FIELDS,
+  TILE_WRITTEN_FIELDS,
+  type PostingAddedKey,
+  type PostingRow,
+  type TileAddedKey,
+  type TileRow,
+  type WrittenPosting,
+  type WrittenTile,
+} from '../../db/job-fields.js';
 import { jobStatus } from './lifecycle.js';
 
 /** Moments written as ISO 8601 text, kept: the same few thousand publish times are written again and again. */
@@ -19,80 +29,32 @@ export function isoText(ms: number): string {
 
 const iso = (ms: number | null) => (ms === null ? null : isoText(ms));
 
-export type TileRow = Pick<
-  JobRow,
-  | 'id'
-  | 'title'
-  | 'company_name'
-  | 'country'
-  | 'city'
-  | 'age_group'
-  | 'pay'
-  | 'start_date'
-  | 'duration'
-  | 'class_size'
-  | 'tile_thumbnail'
-  | 'published_at'
->;
+export { POSTING_COLUMNS, TILE_COLUMNS, type PostingRow, type TileRow } from '../../db/job-fields.js';
 
-/** The columns a tile needs; list queries select these and nothing else. */
-export const TILE_COLUMNS = [
-  'jobs.id',
-  'jobs.title',
-  'jobs.company_name',
-  'jobs.country',
-  'jobs.city',
-  'jobs.age_group',
-  'jobs.pay',
-  'jobs.start_date',
-  'jobs.duration',
-  'jobs.class_size',
-  'jobs.tile_thumbnail',
-  'jobs.published_at',
-] as const;
+/** The table's written fields as [key, column] pairs, per answer: what a presenter copies from the row. */
+type Copied<Row> = readonly (readonly [key: string, column: keyof Row & string])[];
 
-export function toJobTile(row: TileRow): JobTile {
-  return {
-    uuid: row.id,
-    title: row.title,
-    companyName: row.company_name,
-    country: row.country,
-    city: row.city,
-    ageGroup: row.age_group,
-    pay: row.pay,
-    startDate: row.start_date,
-    duration: row.duration,
-    classSize: row.class_size,
-    thumbnail: row.tile_thumbnail,
-    publishedDate: iso(row.published_at),
-  };
+/** The fields the database writes, copied from the row: the same fields its JSON holds, in order. */
+function copyColumns<Row, Answer>(row: Row, fields: Copied<Row>): Answer {
+  const answer: Record<string, unknown> = {};
+  for (const [key, column] of fields) answer[key] = row[column];
+  return answer as Answer;
 }
 
-export type PostingRow = TileRow &
-  Pick<JobRow, 'thumbnail' | 'email' | 'phone' | 'link' | 'description_html' | 'user_id'>;
+const TILE_FIELDS = TILE_WRITTEN_FIELDS as Copied<TileRow>;
+const POSTING_FIELDS = POSTING_WRITTEN_FIELDS as Copied<PostingRow>;
 
-/** The columns a whole posting needs, with its owner for the visibility check. */
-export const POSTING_COLUMNS = [
-  ...TILE_COLUMNS,
-  'jobs.thumbnail',
-  'jobs.email',
-  'jobs.phone',
-  'jobs.link',
-  'jobs.description_html',
-  'jobs.user_id',
-] as const;
+export function toJobTile(row: TileRow): JobTile {
+  const added: Pick<JobTile, TileAddedKey> = { publishedDate: iso(row.published_at) };
+  return Object.assign(copyColumns<TileRow, WrittenTile>(row, TILE_FIELDS), added);
+}
 
 export function toJob(row: PostingRow, images: string[], favoritedBy: string[], now: number): Job {
-  // The posting's own fields set on its tile (the header image in place of the tile's), not copied
-  // into a new object.
-  const job = toJobTile(row) as Job;
-  job.thumbnail = row.thumbnail;
-  job.email = row.email;
-  job.phone = row.phone;
-  job.link = row.link;
-  job.descriptionHTML = row.description_html;
-  job.images = images;
-  job.favoritedBy = favoritedBy;
-  job.status = jobStatus(row, now);
-  return job;
+  const added: Pick<Job, PostingAddedKey> = {
+    publishedDate: iso(row.published_at),
+    images,
+    favoritedBy,
+    status: jobStatus(row, now),
+  };
+  return Object.assign(copyColumns<PostingRow, WrittenPosting>(row, POSTING_FIELDS), added);
 }

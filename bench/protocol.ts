@@ -93,19 +93,23 @@ export async function measurePair(
   return { uncached: side(off, b), cached: side(on, b), baselineRps: median(b.map((r) => r.rps)) };
 }
 
-/** One scenario on one server (nothing cached to compare): a warm-up, then B, T, B, T, B, T, B. */
-export async function measureOne(
+/**
+ * One or more servers side by side on one spec, nothing cached to compare (health, bare Fastify): a
+ * warm-up each, then B, T1, T2…, three times, and B; each run divided by the baseline runs either side.
+ */
+export async function measureBeside(
   specFile: string,
-  origin: string,
+  origins: readonly string[],
   baseline: Baseline,
   timing: Timing,
-): Promise<Side & { baselineRps: number }> {
-  await runLoad(specFile, origin, timing.warmUpSeconds);
+): Promise<(Side & { baselineRps: number })[]> {
+  for (const origin of origins) await runLoad(specFile, origin, timing.warmUpSeconds);
   const b = [await baselineRun(baseline, timing.seconds)];
-  const t: LoadResult[] = [];
+  const runs: LoadResult[][] = origins.map(() => []);
   for (let i = 0; i < 3; i++) {
-    t.push(await runLoad(specFile, origin, timing.seconds));
+    for (const [n, origin] of origins.entries()) runs[n]!.push(await runLoad(specFile, origin, timing.seconds));
     b.push(await baselineRun(baseline, timing.seconds));
   }
-  return { ...side(t, b), baselineRps: median(b.map((r) => r.rps)) };
+  const baselineRps = median(b.map((r) => r.rps));
+  return runs.map((r) => ({ ...side(r, b), baselineRps }));
 }

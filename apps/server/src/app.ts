@@ -13,7 +13,6 @@ import { AppError } from './errors.js';
 import { requireSelf, requireUser } from './features/accounts/sessions.js';
 import type { Deps } from './deps.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler, shutdownRefusal } from './http/error-handler.js';
-import { answerHealthFirst } from './http/health-answer.js';
 import { rateLimitAddress } from './integrations/limiter/limiter.js';
 import { answerSerializerCompiler } from './http/answer-serializer.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -136,7 +135,6 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     http: { maxHeaderSize: MAX_HEADER_BYTES },
   });
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
-  answerHealthFirst(app, options.metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandler(app);
@@ -193,7 +191,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     route.preValidation = [...(config?.requiresUser ? [authoriseBody] : []), refuseUnstorableText, ...existing];
   });
 
-  registerResponseCache(app, { ttlMs: deps.config.responseCacheMs, writes: deps.writes });
+  registerResponseCache(app, deps, { ttlMs: deps.config.responseCacheMs });
   // Before the routes: the API's document is made of the routes registered after it.
   await registerOpenApi(app);
 

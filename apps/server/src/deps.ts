@@ -6,7 +6,6 @@ import type { BlobStore } from './integrations/blobs/blob-store.js';
 import type { Mailer } from './integrations/mail/mailer.js';
 import type { PaymentProvider } from './integrations/payments/provider.js';
 import type { Limiter } from './integrations/limiter/limiter.js';
-import type { WriteBus } from './integrations/write-bus/write-bus.js';
 
 export interface Clock {
   now(): number;
@@ -21,8 +20,6 @@ export interface Deps {
   payments: PaymentProvider;
   blobs: BlobStore;
   limiter: Limiter;
-  /** Announces writes to every instance, so their short-lived answer caches empty. */
-  writes: WriteBus;
   clock: Clock;
   /** For work done outside a request (background mail, timers). Inside a request use request.log. */
   log: Logger;

@@ -8,7 +8,6 @@ import { prepareSchema, SchemaNotReadyError } from './db/migrate.js';
 import { systemClock, type Deps } from './deps.js';
 import { createMemoryLimiter, createRedisLimiter } from './integrations/limiter/limiter.js';
 import { createBlobStore } from './integrations/blobs/create-blob-store.js';
-import { createLocalWriteBus, createRedisWriteBus } from './integrations/write-bus/write-bus.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { createMetrics } from './integrations/metrics/metrics.js';
 import { startMetricsServer, type MetricsServer } from './integrations/metrics/metrics-server.js';
@@ -54,7 +53,6 @@ async function main(): Promise<void> {
     payments: await createPaymentProvider(config, systemClock.now),
     blobs: await createBlobStore(config, db),
     limiter: config.redisUrl ? createRedisLimiter(config.redisUrl) : createMemoryLimiter(),
-    writes: config.redisUrl ? createRedisWriteBus(config.redisUrl) : createLocalWriteBus(),
   };
   metrics?.readOutboxWith(() => deps.mail.backlog());
   const app = await buildApp(deps, { logger: loggerOptions(config.logLevel), metrics });
@@ -75,7 +73,6 @@ async function main(): Promise<void> {
     await app.close();
     await deps.mail.close();
     await deps.limiter.close();
-    await deps.writes.close();
     await db.destroy();
     process.exit(0);
   };

@@ -16,7 +16,6 @@ import { jobSearchColumns } from '../src/db/job-search.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { Clock, Deps } from '../src/deps.js';
 import { createMemoryLimiter } from '../src/integrations/limiter/limiter.js';
-import { createLocalWriteBus } from '../src/integrations/write-bus/write-bus.js';
 import { createSession } from '../src/features/accounts/sessions.js';
 import { createBlobStore } from '../src/integrations/blobs/create-blob-store.js';
 import { createMailer } from '../src/integrations/mail/mailer.js';
@@ -232,7 +231,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // MEDIA_DIR is the test's own folder; env may choose another store (BLOB_STORE=s3 and its bucket).
     blobs: await createBlobStore(config, db),
     limiter: createMemoryLimiter(() => clock.now(), options.limiterMaxKeys),
-    writes: createLocalWriteBus(),
   };
   options.metrics?.readOutboxWith(() => deps.mail.backlog());
   const app = await buildApp(deps, {

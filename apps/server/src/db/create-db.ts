@@ -13,6 +13,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { BoundedCache } from '../lib/bounded-cache.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -178,18 +179,13 @@ function withoutHistograms(sqlite: SQLite.Database): void {
  * The product issues a few hundred distinct statements, so keeping them prepared is a large win.
  */
 function withStatementCache(sqlite: SQLite.Database, max = 500) {
-  const cache = new Map<string, SQLite.Statement>();
+  // The least recently used goes first past `max` (lib/bounded-cache.ts); a statement never goes stale.
+  const cache = new BoundedCache<string, SQLite.Statement>(max);
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = cache.get(sql);
-      if (statement) {
-        cache.delete(sql); // keep the most recently used at the end
-      } else {
-        statement = sqlite.prepare(sql);
-        if (cache.size >= max) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(sql, statement);
+      if (!statement) cache.set(sql, (statement = sqlite.prepare(sql)));
       return statement;
     },
   };

@@ -1,5 +1,6 @@
-// The health answer sent before routing (health-answer.ts) must be the route's answer: spoken over a
-// real socket (app.inject calls Fastify directly and never meets it) and compared with Fastify's.
+// GET /api/health is routed by Fastify like every other request (features/system/routes.ts): over a
+// real socket it gives the answer app.inject gets, with the API's headers, and is logged and counted as
+// every route is. (Until decision 012 it was answered before Fastify, on a second request path.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../../test/harness.js';
 import { createMetrics } from '../integrations/metrics/metrics.js';
@@ -19,7 +20,7 @@ interface LogLine {
   req?: { url?: string };
 }
 
-describe(`the health answer before routing (${dialect})`, () => {
+describe(`the health answer, routed by Fastify (${dialect})`, () => {
   let t: TestApp;
   let base: string;
   const lines: string[] = [];
@@ -40,7 +41,7 @@ describe(`the health answer before routing (${dialect})`, () => {
       .filter((line) => line.msg === 'incoming request')
       .map((line) => line.req?.url);
 
-  it('answers GET over the network as the route does, with the same headers, without Fastify', async () => {
+  it('answers GET over the network as the route does, with the same headers, through Fastify', async () => {
     lines.length = 0;
     const res = await fetch(`${base}/api/health`);
     const routed = await t.inject({ method: 'GET', url: '/api/health' });
@@ -48,8 +49,9 @@ describe(`the health answer before routing (${dialect})`, () => {
     expect(await res.text()).toBe(routed.body);
     expect(comparable(res.headers)).toEqual(comparable(routed.headers));
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
-    // Only the injected request reached Fastify.
-    expect(urlsFastifySaw()).toEqual(['/api/health']);
+    // Both reached Fastify: there is no other request path.
+    expect(urlsFastifySaw()).toEqual(['/api/health', '/api/health']);
+    expect(t.app.server.listeners('request')).toHaveLength(1);
   });
 
   it('answers HEAD with the headers and no body', async () => {
@@ -69,7 +71,7 @@ describe(`the health answer before routing (${dialect})`, () => {
     expect(ids.size).toBe(3);
   });
 
-  it('leaves every other request to Fastify: a query string, a trailing slash, another method', async () => {
+  it('answers a query string and a trailing slash alike, and refuses another method', async () => {
     lines.length = 0;
     expect((await fetch(`${base}/api/health?probe=1`)).status).toBe(200);
     expect((await fetch(`${base}/api/health/`)).status).toBe(200);

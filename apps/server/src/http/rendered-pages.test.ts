@@ -1,7 +1,7 @@
 // The anonymous visitor's rendered landing pages, kept under the versions of the answers they show
 // (rendered-pages.ts): served again only while nothing they show has changed, by any writer or clock.
 import { randomUUID } from 'node:crypto';
-import { POSTING_LIFETIME_DAYS, SIGNED_IN_COOKIE } from '@teacheast/shared';
+import { POSTING_LIFETIME_DAYS, SIGNED_IN_COOKIE, apiPathOf, type PageData } from '@teacheast/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFakeWebDist, type FakeWebDist } from '../../test/fake-web-dist.js';
@@ -23,7 +23,7 @@ const fake: FakeRender = { count: 0 };
 
 // The web app's page table in small: home, a search and a posting, rendered from the real answers.
 const RENDER_BUNDLE = `
-export const PRERENDERED_ROUTES = ['/', '/jobs', '/posting/:uuid'];
+export const PRERENDERED_ROUTES = ['/', '/jobs', '/posting/:uuid', '/weather'];
 export const PRERENDER_DATA_ID = 'prerender-data';
 export const LANDING_PAGES = ['home-page', 'jobs-page'];
 export function landingPageAt(pathname) {
@@ -33,23 +33,30 @@ export function pageAt(pathname) {
   if (pathname.startsWith('/posting/')) return 'posting-page';
   return landingPageAt(pathname) ?? 'not-found-page';
 }
-export function prerenderApiPaths(url) {
+export function pageDataAt(url) {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
-  if (pathname.startsWith('/posting/')) return ['/api/config', '/api/job/' + pathname.slice('/posting/'.length)];
+  const config = { kind: 'config' };
+  if (pathname.startsWith('/posting/')) {
+    return [config, { kind: 'posting', uuid: decodeURIComponent(pathname.slice('/posting/'.length)) }];
+  }
   if (pathname === '/jobs') {
     const country = searchParams.get('country');
     if (!country) return null;
-    const query = new URLSearchParams({ country, page: searchParams.get('page') ?? '1' });
-    return ['/api/config', '/api/filter-jobs?' + query, '/api/jobs/cities/' + encodeURIComponent(country)];
+    const page = Number(searchParams.get('page') ?? '1');
+    return [config, { kind: 'search', country, page }, { kind: 'cities', country }];
   }
-  return pathname === '/' ? ['/api/config'] : null;
+  // A kind of answer no server knows, as a bundle built from newer code would ask for.
+  if (pathname === '/weather') return [config, { kind: 'weather', city: 'Tokyo' }];
+  return pathname === '/' ? [config] : null;
 }
 const text = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+/** The answer under a path that starts so: the server names each by its apiPathOf. */
+const answerAt = (answers, start) => Object.entries(answers).find(([path]) => path.startsWith(start))?.[1];
 export async function render(url, answers) {
   globalThis.fakeRender.count++;
   const pathname = url.split('?')[0];
   if (pathname.startsWith('/posting/')) {
-    const answer = answers[prerenderApiPaths(url)[1]];
+    const answer = answerAt(answers, '/api/job/');
     if (!answer || answer.error) return { html: '<main>Job not found</main>' };
     const job = answer.job;
     return {
@@ -58,7 +65,7 @@ export async function render(url, answers) {
     };
   }
   if (pathname === '/jobs') {
-    const tiles = answers[prerenderApiPaths(url)[1]].results;
+    const tiles = answerAt(answers, '/api/filter-jobs?').results;
     return { html: '<main><ul>' + tiles.map((t) => '<li>' + text(t.title) + '</li>').join('') + '</ul></main>' };
   }
   return { html: '<main>Home</main>' };
@@ -92,9 +99,14 @@ afterAll(() => web.remove());
 describe(`rendered pages kept by version (${dialect})`, () => {
   let t: TestApp;
   let ownerId: string;
+  const errors: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RESPONSE_CACHE_MS: '1000', WEB_DIST: web.dist } });
+    t = await createTestApp({
+      env: { RESPONSE_CACHE_MS: '1000', WEB_DIST: web.dist },
+      logStream: { write: (line) => errors.push(line) },
+      logLevel: 'error',
+    });
     ownerId = (await createUser(t)).id;
   });
   afterAll(async () => t.close());
@@ -145,6 +157,44 @@ describe(`rendered pages kept by version (${dialect})`, () => {
     const withPhoto = await visit(`/posting/${jobId}`);
     expect(withPhoto.renders).toBe(1);
     expect(embedded(withPhoto.body)[`/api/job/${jobId}`]).toMatchObject({ job: { images: ['/media/classroom.webp'] } });
+  });
+
+  it("holds each answer under its descriptor's path, as that path's route answers it, and keeps the page", async () => {
+    const jobId = await createPublishedJob(t, ownerId, { country: 'indonesia', city: 'Jakarta', title: 'Maths' });
+    const pages = {
+      [`/posting/${jobId}`]: [{ kind: 'config' }, { kind: 'posting', uuid: jobId }],
+      '/jobs?country=indonesia&page=1': [
+        { kind: 'config' },
+        { kind: 'search', country: 'indonesia', page: 1 },
+        { kind: 'cities', country: 'indonesia' },
+      ],
+    } satisfies Record<string, PageData[]>;
+    for (const [url, data] of Object.entries(pages)) {
+      const first = await visit(url);
+      expect(first, url).toMatchObject({ status: 200, renders: 1 });
+      const answers = embedded(first.body);
+      expect(Object.keys(answers), url).toEqual(data.map(apiPathOf));
+      for (const [apiPath, answer] of Object.entries(answers)) {
+        const routed = await t.inject({ method: 'GET', url: apiPath });
+        expect(routed.statusCode, apiPath).toBe(200);
+        expect(answer, apiPath).toEqual(routed.json());
+      }
+      // Every kind it is made of has a version: the page is kept.
+      expect(await visit(url), url).toEqual({ ...first, renders: 0 });
+    }
+  });
+
+  it('refuses loudly a page that needs a kind of answer the server does not know, rather than render it unkept', async () => {
+    errors.length = 0;
+    for (let i = 0; i < 2; i++) {
+      const res = await visit('/weather');
+      expect(res).toMatchObject({ status: 200, renders: 0 });
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('prerender-data');
+    }
+    const failures = errors.filter((line) => line.includes('page render failed'));
+    expect(failures).toHaveLength(2);
+    expect(failures[0]).toMatch(/kind weather/);
   });
 
   it('shows a change written through another connection (another instance, an operator) at the next visit', async () => {

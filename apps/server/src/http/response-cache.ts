@@ -1,15 +1,26 @@
-// A short-lived cache of whole answers for the hottest reads (search, cities, postings, the resume
-// board). An entry lives a second at most, and any successful write empties the cache of every
-// instance before its answer leaves (integrations/write-bus), so a reader sees their own change at once
-// wherever their next request lands. Routes opt
-// in with `config: { cache: 'public' }` (same answer for everyone) or `'per-session'` (keyed by the
-// caller's token as well). A hit answers before the query string is even parsed.
+// A cache of whole answers for the hottest reads (search, cities, feeds, postings, the resume board),
+// kept by version (docs/decisions/012-one-freshness-story.md): each request reads its answer's version
+// once (http/answer-versions.ts: versions the database moves itself, in each write's own transaction)
+// and is answered from the cache only by an answer made at that version. So a write through any
+// instance or command makes stale exactly the answers it changes, at once, on every instance, with
+// nothing sent between them, and the writer's next read sees it wherever it lands. The version is
+// read before the answer is made, so an answer read while a write went through is kept at the older
+// version and never served after it. The lifetime (RESPONSE_CACHE_MS, a second) bounds only what the
+// clock changes with no write: a posting expiring, a subscription's period ending.
+//
+// Routes opt in with `config: { cache: 'public' }` (same answer for everyone) or `'per-session'`
+// (keyed by the caller's token as well), and must have a reader in ANSWER_VERSIONS.
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
-import type { WriteBus } from '../integrations/write-bus/write-bus.js';
+import type { Deps } from '../deps.js';
+import { BoundedCache } from '../lib/bounded-cache.js';
+import { ANSWER_VERSIONS, type AnswerVersionReader } from './answer-versions.js';
 
 export interface CacheRouteConfig {
   cache?: 'public' | 'per-session';
-  /** Writes that change nothing a cached answer shows (visit counters) leave the cache alone. */
+  /**
+   * Read by nothing since decision 012 (writes no longer empty the cache: each answer is kept at its
+   * version); left until the routes that still say it (job-board/routes.ts) drop it.
+   */
   keepsCache?: boolean;
 }
 
@@ -17,6 +28,7 @@ interface Entry {
   body: string;
   headers: Record<string, string>;
   etag?: string;
+  version: string;
   expires: number;
 }
 
@@ -24,76 +36,67 @@ const KEPT_HEADERS = ['content-type', 'cache-control', 'etag'] as const;
 
 export function registerResponseCache(
   app: FastifyInstance,
-  options: { ttlMs: number; maxEntries?: number; writes: WriteBus },
+  deps: Deps,
+  options: { ttlMs: number; maxEntries?: number; versions?: Readonly<Record<string, AnswerVersionReader>> },
 ): void {
   if (options.ttlMs <= 0) return;
-  const maxEntries = options.maxEntries ?? 5000;
-  const entries = new Map<string, Entry>();
-  // A write through any instance empties every instance's entries (WriteBus), and starts a new
-  // generation: an answer read while a write went through may be older than the write, so it is
-  // sent but not kept.
-  let generation = 0;
-  const startedIn = new WeakMap<FastifyRequest, number>();
-  options.writes.onWrite(() => {
-    entries.clear();
-    generation++;
-  });
-  const configOf = (request: FastifyRequest) => request.routeOptions.config as CacheRouteConfig | undefined;
+  const versions = options.versions ?? ANSWER_VERSIONS;
+  const entries = new BoundedCache<string, Entry>(options.maxEntries ?? 5000);
+  /** The version each cacheable request read before its answer was made. */
+  const versionRead = new WeakMap<FastifyRequest, string>();
   const keyOf = (request: FastifyRequest, mode: 'public' | 'per-session') =>
     mode === 'public' ? request.url : `${request.headers.authorization ?? ''} ${request.url}`;
 
   // Hooks are attached only to the routes that take part, so every other request pays nothing.
-  const serveFromCache: onRequestHookHandler = (request, reply, done) => {
-    const mode = configOf(request)?.cache;
-    if (request.method !== 'GET' || !mode) return done();
-    startedIn.set(request, generation);
-    // A caller that asks for a fresh answer (a hard reload, a page about to be kept) gets one.
-    if (request.headers['cache-control']?.includes('no-cache')) return done();
-    const hit = entries.get(keyOf(request, mode));
-    if (!hit || hit.expires <= Date.now()) return done();
-    void reply.headers(hit.headers);
-    if (hit.etag && request.headers['if-none-match'] === hit.etag) void reply.code(304).send();
-    else void reply.send(hit.body);
-  };
+  const serveFromCache =
+    (mode: 'public' | 'per-session', readVersion: AnswerVersionReader): onRequestHookHandler =>
+    (request, reply, done) => {
+      if (request.method !== 'GET') return done();
+      readVersion(deps, request).then(
+        (version) => {
+          if (version === null) return done();
+          versionRead.set(request, version);
+          // A caller that asks for a fresh answer (a hard reload, a page about to be kept) gets one.
+          if (request.headers['cache-control']?.includes('no-cache')) return done();
+          const hit = entries.get(keyOf(request, mode));
+          if (!hit || hit.version !== version || hit.expires <= Date.now()) return done();
+          void reply.headers(hit.headers);
+          if (hit.etag && request.headers['if-none-match'] === hit.etag) void reply.code(304).send();
+          else void reply.send(hit.body);
+        },
+        // A version that cannot be read (a malformed id, the database away): the route answers.
+        () => done(),
+      );
+    };
 
-  const remember: onSendHookHandler = (request, reply, payload, done) => {
-    const mode = configOf(request)?.cache;
-    const current = startedIn.get(request) === generation;
-    if (request.method === 'GET' && mode && current && reply.statusCode === 200 && typeof payload === 'string') {
-      const headers: Record<string, string> = {};
-      for (const name of KEPT_HEADERS) {
-        const value = reply.getHeader(name);
-        if (typeof value === 'string') headers[name] = value;
+  const remember =
+    (mode: 'public' | 'per-session'): onSendHookHandler =>
+    (request, reply, payload, done) => {
+      const version = versionRead.get(request);
+      if (version !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+        const headers: Record<string, string> = {};
+        for (const name of KEPT_HEADERS) {
+          const value = reply.getHeader(name);
+          if (typeof value === 'string') headers[name] = value;
+        }
+        entries.set(keyOf(request, mode), {
+          body: payload,
+          headers,
+          etag: headers.etag,
+          version,
+          expires: Date.now() + options.ttlMs,
+        });
       }
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(keyOf(request, mode), {
-        body: payload,
-        headers,
-        etag: headers.etag,
-        expires: Date.now() + options.ttlMs,
-      });
-    }
-    done(null, payload);
-  };
-
-  // Before the answer leaves (onSend), so the next request, to any instance, finds nothing older.
-  const forgetAfterWrite: onSendHookHandler = (_request, reply, payload, done) => {
-    if (reply.statusCode >= 400) return done(null, payload);
-    options.writes.announce().then(
-      () => done(null, payload),
-      () => done(null, payload),
-    );
-  };
+      done(null, payload);
+    };
 
   app.addHook('onRoute', (route) => {
-    const config = route.config as CacheRouteConfig | undefined;
-    const methods = [route.method].flat();
-    if (config?.cache && methods.includes('GET')) {
-      route.onRequest = [serveFromCache, ...(route.onRequest ? [route.onRequest].flat() : [])];
-      // After the route's own hooks, so what is kept carries the headers they set (an ETag).
-      route.onSend = [...(route.onSend ? [route.onSend].flat() : []), remember];
-    } else if (!config?.keepsCache && methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
-      route.onSend = [...(route.onSend ? [route.onSend].flat() : []), forgetAfterWrite];
-    }
+    const mode = (route.config as CacheRouteConfig | undefined)?.cache;
+    if (!mode || ![route.method].flat().includes('GET')) return;
+    const readVersion = versions[route.url];
+    if (!readVersion) throw new Error(`${route.url} is cached but has no version in http/answer-versions.ts`);
+    route.onRequest = [serveFromCache(mode, readVersion), ...(route.onRequest ? [route.onRequest].flat() : [])];
+    // After the route's own hooks, so what is kept carries the headers they set (an ETag).
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), remember(mode)];
   });
 }

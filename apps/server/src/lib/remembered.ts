@@ -1,14 +1,15 @@
 // A function of one string, its answers remembered for the keys last asked: past `max` keys the
-// oldest asked first is forgotten. For pure work repeated on the same few inputs (cleaning a
-// description, reading a page's address), where a request may not grow memory without bound.
+// least recently asked is forgotten (lib/bounded-cache.ts). For pure work repeated on the same few
+// inputs (cleaning a description, reading a page's address), where a request may not grow memory
+// without bound. Pure work never goes stale, so nothing else ends an answer.
+import { BoundedCache } from './bounded-cache.js';
 
 export function remembered<T>(answerOf: (key: string) => T, max: number): (key: string) => T {
-  const answers = new Map<string, T>();
+  // Boxed, so an answer of undefined is remembered like any other.
+  const answers = new BoundedCache<string, { answer: T }>(max);
   return (key) => {
-    if (answers.has(key)) return answers.get(key) as T;
-    const answer = answerOf(key);
-    if (answers.size >= max) answers.delete(answers.keys().next().value!);
-    answers.set(key, answer);
-    return answer;
+    let kept = answers.get(key);
+    if (!kept) answers.set(key, (kept = { answer: answerOf(key) }));
+    return kept.answer;
   };
 }

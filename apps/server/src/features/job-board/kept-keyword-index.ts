@@ -9,12 +9,13 @@
 import { COUNTRY_VALUES, type Keywords, type KeywordTerm } from '@teacheast/shared';
 import type { Db } from '../../db/create-db.js';
 import { termsOfWords } from '../../db/search-tokens.js';
+import { BoundedCache } from '../../lib/bounded-cache.js';
 import { KeptAtVersion } from '../../lib/kept-at-version.js';
 import { CountryIndex, type FoundJob, type IndexedJob, type IndexTerm, type ShardSize } from './keyword-index.js';
 import * as keywordRepo from './keyword-repo.js';
 import * as repo from './repo.js';
 
-/** Words the teachers typed that no job holds, remembered with their terms up to this many. */
+/** Words the teachers typed that no job holds, remembered with their terms up to this many (least recently asked first out). */
 const MAX_QUERY_WORDS = 10_000;
 /** Words asked of the database at once. */
 const WORDS_PER_ASK = 5_000;
@@ -38,7 +39,7 @@ interface Kept {
   /** The database's terms of every word the indexed jobs hold. */
   terms: Map<string, readonly string[]>;
   /** And of words only teachers typed. */
-  queryTerms: Map<string, readonly string[]>;
+  queryTerms: BoundedCache<string, readonly string[]>;
 }
 
 const byDb = new WeakMap<Db, Kept>();
@@ -53,7 +54,7 @@ function keptFor(db: Db): Kept {
         (previous, liveSince) => reindex(db, terms, previous, liveSince),
       ),
       terms,
-      queryTerms: new Map(),
+      queryTerms: new BoundedCache(MAX_QUERY_WORDS),
     };
     byDb.set(db, kept);
   }
@@ -139,11 +140,10 @@ export function refreshKeywordIndex(db: Db, liveSince: number): Promise<void> {
 /** Asks the database for the terms of the typed words the index has not met yet. */
 async function learnQueryWords(db: Db, kept: Kept, keywords: Keywords): Promise<void> {
   const unknown = [...keywords.include, ...keywords.exclude].flatMap((t) =>
-    t.kind === 'word' && !kept.terms.has(t.word) && !kept.queryTerms.has(t.word) ? [t.word] : [],
+    t.kind === 'word' && !kept.terms.has(t.word) && kept.queryTerms.get(t.word) === undefined ? [t.word] : [],
   );
   if (unknown.length === 0) return;
   const terms = await termsOfWords(db, unknown);
-  if (kept.queryTerms.size + unknown.length > MAX_QUERY_WORDS) kept.queryTerms.clear();
   unknown.forEach((word, i) => kept.queryTerms.set(word, terms[i] ?? []));
 }
 

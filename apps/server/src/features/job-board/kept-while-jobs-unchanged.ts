@@ -2,8 +2,10 @@
 // read before it was worked out (content_versions.jobs, db/migrations/006-read-paths.ts), so any change
 // to any job, by any instance or command, makes the next request work it out anew, and with the
 // moment it stops being exact with no write at all (an expiry). A request pays one index look-up for
-// the version. Kept per database, the least recently used going first past `maxKeys`.
+// the version. Kept per database, the least recently used going first past `maxKeys`
+// (lib/bounded-cache.ts).
 import type { Db } from '../../db/create-db.js';
+import { BoundedCache } from '../../lib/bounded-cache.js';
 import * as repo from './repo.js';
 
 interface Kept<T> {
@@ -21,21 +23,16 @@ interface Worked<T> {
 type WorkOut<T> = () => Promise<Worked<T>>;
 
 export function keptWhileJobsUnchanged<T>(maxKeys: number) {
-  const byDb = new WeakMap<Db, Map<string, Kept<T>>>();
+  const byDb = new WeakMap<Db, BoundedCache<string, Kept<T>>>();
   /** The value kept at `version` (a jobs version this request has read), or worked out anew. */
   const atVersion = async (db: Db, key: string, version: number, now: number, workOut: WorkOut<T>) => {
     let kept = byDb.get(db);
-    if (!kept) byDb.set(db, (kept = new Map<string, Kept<T>>()));
-    let entry = kept.get(key);
-    if (entry && entry.version === version && now < entry.validUntil) {
-      kept.delete(key); // most recently used last
-    } else {
-      entry = { version, ...(await workOut()) };
-      kept.delete(key);
-      if (kept.size >= maxKeys) kept.delete(kept.keys().next().value!);
-    }
-    kept.set(key, entry);
-    return entry;
+    if (!kept) byDb.set(db, (kept = new BoundedCache<string, Kept<T>>(maxKeys)));
+    const entry = kept.get(key);
+    if (entry && entry.version === version && now < entry.validUntil) return entry;
+    const worked = { version, ...(await workOut()) };
+    kept.set(key, worked);
+    return worked;
   };
   /** The value with the jobs version it is exact at (read for this request). */
   const withVersion = async (db: Db, key: string, now: number, workOut: WorkOut<T>): Promise<Kept<T>> =>

@@ -60,7 +60,7 @@ async function refresh(deps: Deps, row: SubscriptionRow): Promise<SubscriptionRo
   return (await repo.findSubscription(deps.db, row.id)) ?? row;
 }
 
-async function hasActiveSubscription(deps: Deps, userId: string): Promise<boolean> {
+export async function hasActiveSubscription(deps: Deps, userId: string): Promise<boolean> {
   const live = await repo.findLiveSubscription(deps.db, userId);
   if (!live || live.id.startsWith(CLAIM_PREFIX)) return false;
   return effectiveStatus(await refresh(deps, live), deps.clock.now()) === 'active';

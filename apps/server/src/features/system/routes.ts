@@ -6,8 +6,8 @@ import { pingDb } from '../../db/create-db.js';
 import { AppError } from '../../errors.js';
 import type { Deps } from '../../deps.js';
 
-/** The liveness answer's text: the route's, and the one http/health-answer.ts sends before routing. */
-export const HEALTH_ANSWER_TEXT = JSON.stringify({ status: 'ok' } satisfies HealthAnswer);
+/** The liveness answer's text, serialised once. */
+const HEALTH_ANSWER_TEXT = JSON.stringify({ status: 'ok' } satisfies HealthAnswer);
 
 export function registerSystemRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,9 +23,8 @@ export function registerSystemRoutes(app: FastifyInstance, deps: Deps): void {
     return publicConfig;
   });
 
-  // Liveness only, with no schema work. Requests that reach a listening server are answered before
-  // routing (http/health-answer.ts); this route answers the rest (a query string, a trailing slash,
-  // app.inject) the same way.
+  // Liveness only, with no schema work: routed by Fastify like every other request, so its hooks,
+  // headers, log and metrics are every route's (decision 012).
   app.get('/api/health', (_request, reply) => {
     void reply.type('application/json; charset=utf-8').send(HEALTH_ANSWER_TEXT);
   });

@@ -1,0 +1,9 @@
+// The jobs version (content_versions.jobs, db/migrations/006-read-paths.ts) for readers outside the
+// feature: it moves with any change to any job, by a trigger in the write's own transaction, and not
+// with a save or a photo (those move only their posting's version, service.ts postingVersion).
+import type { Deps } from '../../deps.js';
+import * as repo from './repo.js';
+
+export function jobsVersion(deps: Deps): Promise<number> {
+  return repo.findJobsVersion(deps.db);
+}

@@ -1,0 +1,47 @@
+// What each cached answer is current for (http/response-cache.ts): one reader per cached route, read
+// once per request before the answer is looked up, from versions the database moves itself in each
+// write's own transaction (content_versions, jobs.version). An answer is served from the cache only
+// at the version it was made at, so a write, through any instance or command, makes stale exactly the
+// answers it changes: a save moves its posting's version, not the jobs version every list is kept at.
+// A per-session answer is current for its caller too: the session, and for the resume board the
+// subscription, are read as the route reads them, so a log-out or a cancellation ends it at once.
+// docs/decisions/012-one-freshness-story.md.
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../deps.js';
+import { findUser } from '../features/accounts/sessions.js';
+import { jobsVersion } from '../features/job-board/jobs-version.js';
+import { postingVersion } from '../features/job-board/service.js';
+import { boardVersion } from '../features/resumes/board-version.js';
+import { hasActiveSubscription } from '../features/subscriptions/service.js';
+
+/** The version an answer is made at, or null: not cacheable for this caller (the route answers). */
+export type AnswerVersionReader = (deps: Deps, request: FastifyRequest) => Promise<string | null>;
+
+/** Lists, city counts and feeds show every job: any change to any job. */
+const ofJobs: AnswerVersionReader = async (deps) => String(await jobsVersion(deps));
+
+/** A posting and its photos: the posting's own version (itself, its photos, its savers) and status, per caller. */
+const ofPosting: AnswerVersionReader = async (deps, request) => {
+  const { uuid } = request.params as { uuid?: unknown };
+  if (typeof uuid !== 'string') return null;
+  const [posting, user] = await Promise.all([postingVersion(deps, uuid), findUser(deps, request)]);
+  return `${posting.tag} ${user?.id ?? ''}`;
+};
+
+/** The board: any change to a published resume, for a caller who is the path's user and subscribed now. */
+const ofBoard: AnswerVersionReader = async (deps, request) => {
+  const { userUuid } = request.params as { userUuid?: unknown };
+  const user = await findUser(deps, request);
+  if (!user || user.id !== userUuid || !(await hasActiveSubscription(deps, user.id))) return null;
+  return `${await boardVersion(deps)} ${user.id}`;
+};
+
+/** By route pattern; a route marked `cache` that is missing here is refused when it is registered. */
+export const ANSWER_VERSIONS: Readonly<Record<string, AnswerVersionReader>> = {
+  '/api/filter-jobs': ofJobs,
+  '/api/jobs/cities/:country': ofJobs,
+  '/feed.xml': ofJobs,
+  '/api/job/:uuid': ofPosting,
+  '/api/job/images/:uuid': ofPosting,
+  '/api/resume-board/filter/:userUuid': ofBoard,
+};

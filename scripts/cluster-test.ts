@@ -689,7 +689,7 @@ async function startCluster(): Promise<Cluster> {
     ALLOW_TEST_PAYMENTS: '1',
     RESPONSE_CACHE_MS: '1000',
     LOG_LEVEL: 'warn',
-    // The AWS SDK's notice about Node 20 (docs/OPERATIONS.md) would fill the logs shown on a failure.
+    // The AWS SDK's notice about an old Node (none on Node 24) would fill the logs shown on a failure.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'; // this process reads the bucket too

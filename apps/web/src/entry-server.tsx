@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 // The web-streams build, not Node's: Node's runs every render in an AsyncLocalStorage, and the first
 // one turns on Node's promise hooks for the life of the process, which every promise of every request
-// then pays for (3–4 % of a kept page's answer). This build has no AsyncLocalStorage in Node 20.
+// then pays for (3–4 % of a kept page's answer). This build has no AsyncLocalStorage in Node (none is global).
 import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from 'react-router';
 import { AppTree } from './app/app';

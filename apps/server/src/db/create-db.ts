@@ -136,6 +136,13 @@ export function createDb(databaseUrl: string, options: { logQuery?: (event: LogE
     pgPools.set(db, { pool, log });
     return db;
   }
+  // better-sqlite3 13's binary is built for Node 24: an older Node (a bare `node` that is not the
+  // project's node_modules/.bin/node) would crash the process at the first query, with no message.
+  if (Number(process.versions.node.split('.')[0]) < 24) {
+    throw new Error(
+      `SQLite needs Node 24 or later, and this is Node ${process.versions.node}: run through npm (npm start, npm run …), which puts the project's Node 24 first in PATH`,
+    );
+  }
   const file = databaseUrl.slice('sqlite:'.length);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file === ':memory:' ? ':memory:' : file);

@@ -125,8 +125,8 @@ export const TILE_WRITTEN_FIELDS: readonly WrittenField[] = TILE.written;
 /** The posting's fields the database writes, with their columns, in the schema's order. */
 export const POSTING_WRITTEN_FIELDS: readonly WrittenField[] = POSTING.written;
 /** The tile's and the posting's added fields, in the schema's order: their JSON finishers' keys. */
-export const TILE_ADDED_KEYS = Object.fromEntries(TILE.added.map((k) => [k, true])) as { [K in TileAddedKey]: true };
-export const POSTING_ADDED_KEYS = Object.fromEntries(POSTING.added.map((k) => [k, true])) as {
+const TILE_ADDED_KEYS = Object.fromEntries(TILE.added.map((k) => [k, true])) as { [K in TileAddedKey]: true };
+const POSTING_ADDED_KEYS = Object.fromEntries(POSTING.added.map((k) => [k, true])) as {
   [K in PostingAddedKey]: true;
 };
 
@@ -139,7 +139,7 @@ export const POSTING_COLUMNS = POSTING.columns.map((c) => `jobs.${c}` as const) 
  * The fields as one JSON object's text, written by the database from the columns of `row` (the
  * table's name, or a trigger's `new`).
  */
-export function jsonObjectSql<T>(
+function jsonObjectSql<T>(
   postgres: boolean,
   fields: readonly WrittenField[],
   row: string,

@@ -36,7 +36,7 @@ import { compileAnswerSerializer } from './answer-serializer.js';
  * Where an answer's version is read from, under a key shared by answers with one version (a search
  * page's tiles and its cities), so a page reads each version once.
  */
-export type VersionSource = readonly [key: string, read: () => Promise<AnswerVersion>];
+type VersionSource = readonly [key: string, read: () => Promise<AnswerVersion>];
 
 /** How the server reads and versions one kind of page data. */
 export interface PageDataSource<K extends PageDataKind> {
@@ -74,7 +74,7 @@ const searchVersionOf = (deps: Deps, country: string): VersionSource => [
 
 const STATIC_VERSION: VersionSource = ['static', () => Promise.resolve({ tag: '', validUntil: Infinity })];
 
-export const PAGE_DATA_SOURCES: { readonly [K in PageDataKind]: PageDataSource<K> } = {
+const PAGE_DATA_SOURCES: { readonly [K in PageDataKind]: PageDataSource<K> } = {
   posting: {
     read(deps, { uuid }) {
       const params = JobParamsSchema.safeParse({ uuid });

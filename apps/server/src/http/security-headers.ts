@@ -32,7 +32,7 @@ export function securityHeaders(options: { stripe: boolean; production: boolean 
 }
 
 /** JSON answers are never documents: they need no page policy, only to be unframeable and unsniffable. */
-export const API_HEADERS: Readonly<Record<string, string>> = {
+const API_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',

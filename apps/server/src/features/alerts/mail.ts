@@ -36,7 +36,7 @@ const html = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
  * nobody has confirmed yet: whoever asked for it may be a stranger, so nothing they typed goes in, and
  * keywords are only mentioned (`Jobs matching your keywords in Hanoi, Vietnam`).
  */
-export function describeSearchFromLists(alert: AlertSearch): string {
+function describeSearchFromLists(alert: AlertSearch): string {
   const city = isCityOf(alert.country, alert.city) ? alert.city : '';
   const where = city ? `${city}, ${countryLabel(alert.country)}` : countryLabel(alert.country);
   const what = alert.q ? 'Jobs matching your keywords' : 'Teaching jobs';

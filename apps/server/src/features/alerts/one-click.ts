@@ -7,7 +7,7 @@ const FIELD = 'List-Unsubscribe';
 const VALUE = 'One-Click';
 
 /** The media type of a Content-Type header, in lower case, without its parameters. */
-export function mediaTypeOf(contentType: string | undefined): string {
+function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 

@@ -304,7 +304,7 @@ async function sendAlert(deps: SenderDeps, id: string, due: { daily: number; wee
  * Deletes the alerts made with an address whose confirmation link has expired unused: nobody proved
  * the address was theirs, so neither it nor the search is kept. Answers how many went.
  */
-export async function deleteUnconfirmedAlerts(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+async function deleteUnconfirmedAlerts(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
   return repo.deleteUnconfirmedAlerts(deps.db, deps.clock.now() - CONFIRM_TTL_MS);
 }
 

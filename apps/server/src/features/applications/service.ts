@@ -263,7 +263,7 @@ export async function closeApplicationsOfClosedJobs(
 }
 
 /** How long a school keeps an applicant's resume after the application was closed, rejected or offered. */
-export const RESUME_ACCESS_AFTER_END_MS = 90 * 86_400_000;
+const RESUME_ACCESS_AFTER_END_MS = 90 * 86_400_000;
 
 /**
  * Until when an employer may read the resume of a teacher who applied to one of their jobs: for as

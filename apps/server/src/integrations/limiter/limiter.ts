@@ -52,7 +52,7 @@ const SECURITY_LIMITS: ReadonlySet<string> = new Set([
 
 export type LimitClass = 'security' | 'traffic';
 
-export function limitClassOf(key: string): LimitClass {
+function limitClassOf(key: string): LimitClass {
   return SECURITY_LIMITS.has(limitName(key)) ? 'security' : 'traffic';
 }
 

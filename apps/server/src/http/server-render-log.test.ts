@@ -30,12 +30,12 @@ export function landingPageAt() {
 export function pageAt(pathname) {
   return pathname.startsWith('/posting/') ? 'posting-page' : 'not-found-page';
 }
-export function prerenderApiPaths(url) {
+export function pageDataAt(url) {
   const pathname = url.split('?')[0];
-  return pathname.startsWith('/posting/') ? ['/api/job/' + pathname.slice('/posting/'.length)] : null;
+  return pathname.startsWith('/posting/') ? [{ kind: 'posting', uuid: pathname.slice('/posting/'.length) }] : null;
 }
 export async function render(url, answers) {
-  const { job } = answers[prerenderApiPaths(url)[0]];
+  const { job } = answers['/api/job/' + url.split('?')[0].slice('/posting/'.length)];
   const page = h('main', null,
     h('h1', null, job.title),
     h('p', null, job.companyName),

@@ -106,6 +106,20 @@ const config: UserConfig = {
     rollupOptions: {
       // boot.ts starts the app on pages the server has rendered (apps/server/src/http/web-app.ts).
       input: { index: 'index.html', boot: 'src/boot.ts' },
+      output: {
+        codeSplitting: {
+          // The search page's small modules (its api, tile, facts, keywords, dates) in one chunk with
+          // what they share with the home page, instead of a chunk each: every chunk costs its own gzip
+          // header and wrapper before a landing page is interactive (npm run check:bundle: /jobs 110.5
+          // to 107.5 KB gzip in 8 files instead of 18; / 106.9 to 108.6 KB in 7 files instead of 12).
+          groups: [
+            {
+              name: 'first-load',
+              test: /features\/jobs\/(api|components\/job-tile|components\/job-facts)|shared\/src\/keywords|lib\/(dates|search-params)/,
+            },
+          ],
+        },
+      },
     },
   },
   server: {

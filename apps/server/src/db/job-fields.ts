@@ -139,11 +139,7 @@ export const POSTING_COLUMNS = POSTING.columns.map((c) => `jobs.${c}` as const) 
  * The fields as one JSON object's text, written by the database from the columns of `row` (the
  * table's name, or a trigger's `new`).
  */
-function jsonObjectSql<T>(
-  postgres: boolean,
-  fields: readonly WrittenField[],
-  row: string,
-): RawBuilder<JsonText<T>> {
+function jsonObjectSql<T>(postgres: boolean, fields: readonly WrittenField[], row: string): RawBuilder<JsonText<T>> {
   const pairs = sql.join(fields.map(([key, column]) => sql`${sql.lit(key)}, ${sql.raw(row)}.${sql.id(column)}`));
   return postgres ? sql`json_build_object(${pairs})::text` : sql`json_object(${pairs})`;
 }

@@ -1,5 +1,5 @@
 import type { Country } from './enums.js';
-import cityData from './cities.json';
+import cityData from './cities.json' with { type: 'json' };
 
 /** The fixed city list per country, sorted by label. */
 export const CITIES: Record<Country, readonly string[]> = Object.fromEntries(

@@ -39,7 +39,7 @@ import {
   START_DATES,
   TOAST_DURATION_MS,
 } from './index.js';
-import cityData from './cities.json';
+import cityData from './cities.json' with { type: 'json' };
 
 /** The first message per field, as the forms and the server's error body show it. */
 function messages(

@@ -20,6 +20,8 @@ const PAGES: [string, string][] = [
   ['/contact-us', 'Contact Us'],
   ['/terms-of-service', 'Terms of Service'],
   ['/about-us', 'About Us'],
+  ['/confirmation/some-token', 'Confirm your e-mail'],
+  ['/job-alerts/confirm/some-token', 'Start your job alert'],
 ];
 
 for (const [path, heading] of PAGES) {
@@ -61,4 +63,18 @@ test('no axe violations for a logged-in user', async ({ page, accounts }) => {
   await page.goto('/contact-us');
   await expect(page.getByLabel('Email')).toHaveValue(user.email);
   await expectNoViolations(page, '/contact-us logged in');
+});
+
+test('a confirmation link is confirmed with the keyboard alone', async ({ page, baseURL }) => {
+  await page.goto('/confirmation/some-token');
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeVisible();
+  const button = page.getByRole('button', { name: 'Confirm my e-mail' });
+  for (let i = 0; i < 30 && !(await button.evaluate((b) => b === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  // A made-up token is refused: the message is shown and the visitor goes home.
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByText(/not valid|expired/i)).toBeVisible();
 });

@@ -191,7 +191,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     route.preValidation = [...(config?.requiresUser ? [authoriseBody] : []), refuseUnstorableText, ...existing];
   });
 
-  registerResponseCache(app, deps, { ttlMs: deps.config.responseCacheMs });
+  registerResponseCache(app, deps, {
+    ttlMs: deps.config.responseCacheMs,
+    countLookup: options.metrics?.countCacheLookup,
+  });
   // Before the routes: the API's document is made of the routes registered after it.
   await registerOpenApi(app);
 
@@ -213,7 +216,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     app,
     deps.config.webDist ?? DEFAULT_WEB_DIST,
     deps.config.publicUrl,
-    createRenderedPages(deps),
+    createRenderedPages(deps, options.metrics?.countCacheLookup),
     createPageAnswers(deps),
   );
   return app;

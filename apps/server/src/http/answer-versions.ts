@@ -5,9 +5,11 @@
 // answers it changes: a save moves its posting's version, not the jobs version every list is kept at.
 // A per-session answer is current for its caller too: the session, and for the resume board the
 // subscription, are read as the route reads them, so a log-out or a cancellation ends it at once.
-// docs/decisions/012-one-freshness-story.md.
+// The requests of one event-loop turn share each read (lib/turn-memo.ts), keyed by what the reader
+// reads: a version per turn, not per hit. docs/decisions/012-one-freshness-story.md.
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
+import type { TurnMemo } from '../lib/turn-memo.js';
 import { findUser } from '../features/accounts/sessions.js';
 import { jobsVersion } from '../features/job-board/jobs-version.js';
 import { postingVersion } from '../features/job-board/service.js';
@@ -15,25 +17,36 @@ import { boardVersion } from '../features/resumes/board-version.js';
 import { hasActiveSubscription } from '../features/subscriptions/service.js';
 
 /** The version an answer is made at, or null: not cacheable for this caller (the route answers). */
-export type AnswerVersionReader = (deps: Deps, request: FastifyRequest) => Promise<string | null>;
+export type AnswerVersionReader = (
+  deps: Deps,
+  request: FastifyRequest,
+  turn: TurnMemo<Promise<string | null>>,
+) => Promise<string | null>;
+
+const tokenOf = (request: FastifyRequest) => request.headers.authorization ?? '';
 
 /** Lists, city counts and feeds show every job: any change to any job. */
-const ofJobs: AnswerVersionReader = async (deps) => String(await jobsVersion(deps));
+const ofJobs: AnswerVersionReader = (deps, _request, turn) =>
+  turn.get('jobs', async () => String(await jobsVersion(deps)));
 
 /** A posting and its photos: the posting's own version (itself, its photos, its savers) and status, per caller. */
-const ofPosting: AnswerVersionReader = async (deps, request) => {
+const ofPosting: AnswerVersionReader = (deps, request, turn) => {
   const { uuid } = request.params as { uuid?: unknown };
-  if (typeof uuid !== 'string') return null;
-  const [posting, user] = await Promise.all([postingVersion(deps, uuid), findUser(deps, request)]);
-  return `${posting.tag} ${user?.id ?? ''}`;
+  if (typeof uuid !== 'string') return Promise.resolve(null);
+  return turn.get(`posting ${uuid} ${tokenOf(request)}`, async () => {
+    const [posting, user] = await Promise.all([postingVersion(deps, uuid), findUser(deps, request)]);
+    return `${posting.tag} ${user?.id ?? ''}`;
+  });
 };
 
 /** The board: any change to a published resume, for a caller who is the path's user and subscribed now. */
-const ofBoard: AnswerVersionReader = async (deps, request) => {
+const ofBoard: AnswerVersionReader = (deps, request, turn) => {
   const { userUuid } = request.params as { userUuid?: unknown };
-  const user = await findUser(deps, request);
-  if (!user || user.id !== userUuid || !(await hasActiveSubscription(deps, user.id))) return null;
-  return `${await boardVersion(deps)} ${user.id}`;
+  return turn.get(`board ${String(userUuid)} ${tokenOf(request)}`, async () => {
+    const user = await findUser(deps, request);
+    if (!user || user.id !== userUuid || !(await hasActiveSubscription(deps, user.id))) return null;
+    return `${await boardVersion(deps)} ${user.id}`;
+  });
 };
 
 /** By route pattern; a route marked `cache` that is missing here is refused when it is registered. */

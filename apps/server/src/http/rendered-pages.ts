@@ -6,6 +6,7 @@
 // render), and only whole 200 pages.
 import type { PageData } from '@teacheast/shared';
 import type { Deps } from '../deps.js';
+import type { Metrics } from '../integrations/metrics/metrics.js';
 import type { AnswerVersion } from '../features/job-board/service.js';
 import { BoundedCache } from '../lib/bounded-cache.js';
 import { sourceOf } from './page-answers.js';
@@ -27,7 +28,11 @@ export interface RenderedPages {
   keep(url: string, version: AnswerVersion, html: Buffer, readsSameUntil: (now: number) => number): void;
 }
 
-export function createRenderedPages(deps: Deps): RenderedPages | null {
+export function createRenderedPages(
+  deps: Deps,
+  /** Told of each lookup, for /metrics. */
+  countLookup?: Metrics['countCacheLookup'],
+): RenderedPages | null {
   if (deps.config.responseCacheMs <= 0) return null;
   const pages = new BoundedCache<string, Kept>(MAX_BYTES, (kept) => kept.html.length);
   const keyOf = (url: string, version: AnswerVersion) => `${version.tag}\u0000${url}`;
@@ -46,9 +51,10 @@ export function createRenderedPages(deps: Deps): RenderedPages | null {
     find(url, version) {
       const key = keyOf(url, version);
       const kept = pages.get(key);
-      if (!kept) return undefined;
-      if (kept.validUntil > deps.clock.now()) return kept.html;
-      pages.delete(key);
+      const fresh = kept !== undefined && kept.validUntil > deps.clock.now();
+      countLookup?.('pages', fresh);
+      if (fresh && kept) return kept.html;
+      if (kept) pages.delete(key);
       return undefined;
     },
     keep(url, version, html, readsSameUntil) {

@@ -1,9 +1,10 @@
 // A cache of whole answers for the hottest reads (search, cities, feeds, postings, the resume board),
 // kept by version (docs/decisions/012-one-freshness-story.md): each request reads its answer's version
-// once (http/answer-versions.ts: versions the database moves itself, in each write's own transaction)
-// and is answered from the cache only by an answer made at that version. So a write through any
-// instance or command makes stale exactly the answers it changes, at once, on every instance, with
-// nothing sent between them, and the writer's next read sees it wherever it lands. The version is
+// (http/answer-versions.ts: versions the database moves itself, in each write's own transaction), a
+// read the requests of one event-loop turn share, and is answered from the cache only by an answer
+// made at that version. So a write through any instance or command makes stale exactly the answers it
+// changes, with nothing sent between instances: at once on the instance that wrote it (its writes
+// forget the turn's reads before they answer), and on the others from their next turn. The version is
 // read before the answer is made, so an answer read while a write went through is kept at the older
 // version and never served after it. The lifetime (RESPONSE_CACHE_MS, a second) bounds only what the
 // clock changes with no write: a posting expiring, a subscription's period ending.
@@ -12,16 +13,13 @@
 // (keyed by the caller's token as well), and must have a reader in ANSWER_VERSIONS.
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import type { Deps } from '../deps.js';
+import type { Metrics } from '../integrations/metrics/metrics.js';
 import { BoundedCache } from '../lib/bounded-cache.js';
+import { TurnMemo } from '../lib/turn-memo.js';
 import { ANSWER_VERSIONS, type AnswerVersionReader } from './answer-versions.js';
 
 export interface CacheRouteConfig {
   cache?: 'public' | 'per-session';
-  /**
-   * Read by nothing since decision 012 (writes no longer empty the cache: each answer is kept at its
-   * version); left until the routes that still say it (job-board/routes.ts) drop it.
-   */
-  keepsCache?: boolean;
 }
 
 interface Entry {
@@ -37,13 +35,26 @@ const KEPT_HEADERS = ['content-type', 'cache-control', 'etag'] as const;
 export function registerResponseCache(
   app: FastifyInstance,
   deps: Deps,
-  options: { ttlMs: number; maxEntries?: number; versions?: Readonly<Record<string, AnswerVersionReader>> },
+  options: {
+    ttlMs: number;
+    maxEntries?: number;
+    versions?: Readonly<Record<string, AnswerVersionReader>>;
+    /** Told of each lookup, for /metrics. */
+    countLookup?: Metrics['countCacheLookup'];
+  },
 ): void {
   if (options.ttlMs <= 0) return;
   const versions = options.versions ?? ANSWER_VERSIONS;
   const entries = new BoundedCache<string, Entry>(options.maxEntries ?? 5000);
   /** The version each cacheable request read before its answer was made. */
   const versionRead = new WeakMap<FastifyRequest, string>();
+  /** The versions read in this event-loop turn, shared by its requests (lib/turn-memo.ts). */
+  const turn = new TurnMemo<Promise<string | null>>();
+  /** A write through this instance forgets them before it answers, so its writer's next read sees it. */
+  const forgetReads: onSendHookHandler = (_request, _reply, payload, done) => {
+    turn.forget();
+    done(null, payload);
+  };
   const keyOf = (request: FastifyRequest, mode: 'public' | 'per-session') =>
     mode === 'public' ? request.url : `${request.headers.authorization ?? ''} ${request.url}`;
 
@@ -52,14 +63,16 @@ export function registerResponseCache(
     (mode: 'public' | 'per-session', readVersion: AnswerVersionReader): onRequestHookHandler =>
     (request, reply, done) => {
       if (request.method !== 'GET') return done();
-      readVersion(deps, request).then(
+      readVersion(deps, request, turn).then(
         (version) => {
           if (version === null) return done();
           versionRead.set(request, version);
           // A caller that asks for a fresh answer (a hard reload, a page about to be kept) gets one.
           if (request.headers['cache-control']?.includes('no-cache')) return done();
           const hit = entries.get(keyOf(request, mode));
-          if (!hit || hit.version !== version || hit.expires <= Date.now()) return done();
+          const fresh = hit !== undefined && hit.version === version && hit.expires > Date.now();
+          options.countLookup?.('answers', fresh);
+          if (!fresh || !hit) return done();
           void reply.headers(hit.headers);
           if (hit.etag && request.headers['if-none-match'] === hit.etag) void reply.code(304).send();
           else void reply.send(hit.body);
@@ -91,6 +104,9 @@ export function registerResponseCache(
     };
 
   app.addHook('onRoute', (route) => {
+    if ([route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
+      route.onSend = [forgetReads, ...(route.onSend ? [route.onSend].flat() : [])];
+    }
     const mode = (route.config as CacheRouteConfig | undefined)?.cache;
     if (!mode || ![route.method].flat().includes('GET')) return;
     const readVersion = versions[route.url];

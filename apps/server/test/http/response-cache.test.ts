@@ -1,6 +1,7 @@
 // The answer cache kept by version (http/response-cache.ts, http/answer-versions.ts): an answer is
 // served again only at the version it was made at, so a write makes stale exactly the answers it
-// changes, whoever wrote it, and every instance sees that at once with nothing sent between them.
+// changes, whoever wrote it: the instance that took the write at once, every other instance from its
+// next event-loop turn (the requests of one turn share a version read), with nothing sent between them.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -9,6 +10,9 @@ import { registerResponseCache } from '../../src/http/response-cache.js';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../harness.js';
 
 const MINUTE = 60_000;
+
+/** Lets the event loop finish its turn: the versions its requests shared are read again after it. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Tiles {
   results: { uuid?: string; id?: string }[];
@@ -47,7 +51,7 @@ describe(`the answer cache kept by version (${dialect})`, () => {
     expect(after.json<{ job: { favoritedBy: string[] } }>().job.favoritedBy).toEqual([fan.id]);
   });
 
-  it('makes a list stale at once when any job changes, written behind the server by any instance or command', async () => {
+  it('makes a list stale when any job changes, written behind the server by any instance or command', async () => {
     const owner = await createUser(t);
     await witness(owner.id, 'thailand');
     await createPublishedJob(t, owner.id, { country: 'thailand' });
@@ -62,6 +66,7 @@ describe(`the answer cache kept by version (${dialect})`, () => {
           .length;
       expect(await otherCount()).toBe(1);
       await createPublishedJob(t, owner.id, { country: 'thailand' }); // a command, neither instance
+      await nextTurn();
       expect(await count('thailand')).toBe(2); // the witness gone, the new job in
       expect(await otherCount()).toBe(2);
     } finally {
@@ -138,6 +143,33 @@ describe(`the answer cache's version, read before the answer is made (${dialect}
     expect(reads).toEqual(['after', 'after']); // never served again
     value = 'changed behind the cache, version unmoved';
     expect((await app.inject({ url: '/value' })).json()).toEqual({ value: 'after' }); // kept at its version
+    await app.close();
+  });
+
+  it("shares one version read among a turn's requests, reads again the next turn, and forgets it on a write", async () => {
+    let version = 1;
+    let reads = 0;
+    const app = Fastify();
+    registerResponseCache(app, {} as never, {
+      ttlMs: 60_000,
+      versions: { '/value': (_deps, _request, turn) => turn.get('value', async () => (reads++, String(version))) },
+    });
+    app.get('/value', { config: { cache: 'public' } }, async () => ({ version }));
+    app.post('/write', async () => ((version += 1), { ok: true }));
+    await app.ready();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => app.inject({ url: '/value' })));
+    expect(answers.map((a) => a.json<{ version: number }>())).toEqual(Array(5).fill({ version: 1 }));
+    expect(reads).toBe(1); // five requests in one turn, one read
+    await nextTurn();
+    await app.inject({ url: '/value' });
+    expect(reads).toBe(2); // a new turn reads again
+    // A write through this instance, then its writer's read at once: the shared read is forgotten.
+    const [written, after] = await Promise.all([
+      app.inject({ method: 'POST', url: '/write' }),
+      app.inject({ url: '/value' }).then(() => app.inject({ url: '/value' })),
+    ]);
+    expect(written.statusCode).toBe(200);
+    expect(after.json()).toEqual({ version: 2 });
     await app.close();
   });
 

@@ -94,16 +94,13 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  r.post(
-    '/api/job/clicks',
-    { config: { keepsCache: true }, schema: { body: JobClickSchema, response: { 200: MessageSchema } } },
-    async (request) => jobBoard.countClick(deps, request.body.uuid, request.clientAddress),
+  r.post('/api/job/clicks', { schema: { body: JobClickSchema, response: { 200: MessageSchema } } }, async (request) =>
+    jobBoard.countClick(deps, request.body.uuid, request.clientAddress),
   );
 
   r.post(
     '/api/job/time',
     {
-      config: { keepsCache: true },
       schema: {
         body: JobTimeSchema,
         response: { 200: JobTimeAnswerSchema },

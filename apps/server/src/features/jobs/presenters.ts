@@ -11,19 +11,16 @@ import {
   type WrittenPosting,
   type WrittenTile,
 } from '../../db/job-fields.js';
+import { BoundedCache } from '../../lib/bounded-cache.js';
 import { jobStatus } from './lifecycle.js';
 
 /** Moments written as ISO 8601 text, kept: the same few thousand publish times are written again and again. */
-const isoTexts = new Map<number, string>();
-const ISO_TEXTS_MAX = 50_000;
+const isoTexts = new BoundedCache<number, string>(50_000);
 
 /** A moment as ISO 8601 text (`2026-03-01T00:00:00.000Z`). */
 export function isoText(ms: number): string {
   let text = isoTexts.get(ms);
-  if (text === undefined) {
-    if (isoTexts.size >= ISO_TEXTS_MAX) isoTexts.clear();
-    isoTexts.set(ms, (text = new Date(ms).toISOString()));
-  }
+  if (text === undefined) isoTexts.set(ms, (text = new Date(ms).toISOString()));
   return text;
 }
 

@@ -11,6 +11,9 @@ interface OutboxBacklog {
   oldestCreatedAt: number | null;
 }
 
+/** The caches a request looks in before it does the work: answers (http/response-cache.ts), rendered pages. */
+export type CacheName = 'answers' | 'pages';
+
 type QueryKind = 'select' | 'insert' | 'update' | 'delete' | 'other';
 
 export interface Metrics {
@@ -21,6 +24,8 @@ export interface Metrics {
   readonly dbQueryDuration: Histogram<'kind'>;
   /** 429 answers by the limit that refused (the first part of its counter's key: login, register, …). */
   readonly rateLimitRefusals: Counter<'limit'>;
+  /** A read looked in one of the kept-answer caches and found what it needed there, or not. */
+  countCacheLookup(cache: CacheName, hit: boolean): void;
   /** Kysely's `log` option: times each query (and each failed one) by its statement kind. */
   logQuery(event: LogEvent): void;
   /** How the outbox gauges read the backlog, at each scrape. */
@@ -69,6 +74,18 @@ export function createMetrics(options: { now?: () => number; processMetrics?: bo
     registers: [registry],
   });
 
+  const cacheLookups = new Counter({
+    name: 'cache_lookups_total',
+    help: 'Lookups in the kept answers and rendered pages, by cache and outcome (hit: served from it)',
+    labelNames: ['cache', 'outcome'] as const,
+    registers: [registry],
+  });
+  // The children are bound once: a lookup is on the hottest path, and a labelled inc hashes its labels.
+  const lookupCounters = {
+    answers: { hit: cacheLookups.labels('answers', 'hit'), miss: cacheLookups.labels('answers', 'miss') },
+    pages: { hit: cacheLookups.labels('pages', 'hit'), miss: cacheLookups.labels('pages', 'miss') },
+  };
+
   // Both outbox gauges are collected at once at each scrape: they share one read of the database.
   let readOutbox: (() => Promise<OutboxBacklog>) | undefined;
   let reading: Promise<OutboxBacklog | null> | undefined;
@@ -113,6 +130,9 @@ export function createMetrics(options: { now?: () => number; processMetrics?: bo
     httpRequestDuration,
     dbQueryDuration,
     rateLimitRefusals,
+    countCacheLookup(cache, hit) {
+      lookupCounters[cache][hit ? 'hit' : 'miss'].inc();
+    },
     logQuery(event) {
       dbQueryDuration.observe({ kind: queryKind(event) }, event.queryDurationMillis / 1000);
     },

@@ -79,9 +79,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // The live jobs' words are indexed before the server listens (a few seconds for 100,000 jobs), so the
-  // first keyword searches need not go to the database's slower index; without it they still would.
-  await startKeywordIndex(deps).catch((err: unknown) => app.log.error({ err }, 'keyword index failed'));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
@@ -101,6 +98,10 @@ async function main(): Promise<void> {
       throw err;
     }
   }
+  // The live jobs' words are indexed once the server listens (seconds for 100,000 jobs, in slices that
+  // let requests through): until then keyword searches go to the database's own index, as they do
+  // after any write until the index has caught up, so a restart answers at once.
+  void startKeywordIndex(deps).catch((err: unknown) => app.log.error({ err }, 'keyword index failed'));
   stopExpiryNotices = startExpiryNoticeTimer(deps, (err) => app.log.error({ err }, 'expiry notices failed'));
   stopAlerts = startAlertSender(deps, metrics?.alertRoundCompleted);
   // Mail a previous run stored but did not send (it stopped between the two) goes out now.

@@ -114,7 +114,7 @@ async function reindex(
   previous: Indexed | null,
   liveSince: number,
 ): Promise<Indexed> {
-  const rows = await keywordRepo.findLiveJobVersions(db, liveSince);
+  const rows = await keywordRepo.findLiveJobVersions(db, liveSince, breathe);
   const countries = new Map(previous?.countries ?? []);
   for (const country of changedCountries(previous, rows, liveSince)) {
     const jobs = await keywordRepo.findIndexedJobs(db, country, liveSince, breathe);

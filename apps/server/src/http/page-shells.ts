@@ -4,7 +4,9 @@
 // table (its render bundle's landingPageAt), never from a copy of it here.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import { gunzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 interface ManifestChunk {
   file: string;
@@ -95,4 +97,24 @@ export function withHead(shell: string, tags: string): string {
 /** A page's HTML: never kept by caches, since it names the current build's files. */
 export function sendPage(reply: FastifyReply, html: string | Buffer, status = 200): FastifyReply {
   return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}
+
+const gzipOrNot = new Negotiator({ supportedValues: ['gzip'] });
+
+/**
+ * Sends a gzipped page as it is to a client that accepts gzip (every browser and crawler), and
+ * unpacked to one that does not.
+ */
+export function sendGzippedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  gzipped: Buffer,
+  status = 200,
+): FastifyReply {
+  void reply.header('vary', 'accept-encoding');
+  const accepted = request.headers['accept-encoding'];
+  if (accepted && gzipOrNot.negotiate(accepted) === 'gzip') {
+    return sendPage(reply.header('content-encoding', 'gzip'), gzipped, status);
+  }
+  return sendPage(reply, gunzipSync(gzipped), status);
 }

@@ -1,6 +1,7 @@
 // The anonymous visitor's rendered landing pages, kept under the versions of the answers they show
 // (rendered-pages.ts): served again only while nothing they show has changed, by any writer or clock.
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { POSTING_LIFETIME_DAYS, SIGNED_IN_COOKIE, apiPathOf, type PageData } from '@teacheast/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +158,26 @@ describe(`rendered pages kept by version (${dialect})`, () => {
     const withPhoto = await visit(`/posting/${jobId}`);
     expect(withPhoto.renders).toBe(1);
     expect(embedded(withPhoto.body)[`/api/job/${jobId}`]).toMatchObject({ job: { images: ['/media/classroom.webp'] } });
+  });
+
+  it('sends a kept page gzipped to a client that accepts gzip, and unpacked to one that does not', async () => {
+    const jobId = await createPublishedJob(t, ownerId, { title: 'Music Teacher' });
+    const url = `/posting/${jobId}`;
+    const plain = await t.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+    expect(plain.body).toContain('<h1>Music Teacher</h1>');
+    for (const acceptEncoding of ['gzip, deflate, br', 'br;q=1, gzip;q=0.5']) {
+      const before = fake.count;
+      const zipped = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+      expect(fake.count).toBe(before); // the kept page
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['vary']).toMatch(/accept-encoding/i);
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    }
+    const refused = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 
   it("holds each answer under its descriptor's path, as that path's route answers it, and keeps the page", async () => {

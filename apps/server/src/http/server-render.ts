@@ -12,7 +12,7 @@ import { jsonForScript } from '../features/discovery/job-posting.js';
 import { headTags } from '../features/discovery/page-head.js';
 import { sanitizeRichText } from '../integrations/html/sanitize.js';
 import { remembered } from '../lib/remembered.js';
-import { sendPage, withHead, type LandingPages, type PageShells } from './page-shells.js';
+import { sendGzippedPage, sendPage, withHead, type LandingPages, type PageShells } from './page-shells.js';
 import type { PageAnswers } from './page-answers.js';
 import type { RenderedPages } from './rendered-pages.js';
 
@@ -115,7 +115,7 @@ export function registerServerRender(
       // version nobody asks for again, never the other way round.
       const version = status === 200 && pages ? await pages.versionOf(plan.data) : null;
       const kept = version && pages?.find(url, version);
-      if (kept) return sendPage(reply, kept, status);
+      if (kept) return sendGzippedPage(request, reply, kept, status);
       // The same answers the browser would get, read as the routes read them (page-answers.ts) or,
       // for an answer they leave to the route (one that found nothing), through the route itself. A
       // page to be kept asks past the short-lived answer cache (no-cache), which may hold an older one.
@@ -147,10 +147,11 @@ export function registerServerRender(
       if (!page) return sendPage(reply, shell, status);
       // Bytes once, for the socket and for the kept page alike.
       const html = Buffer.from(fillShell(shell, page.html, answerOf, renderer.PRERENDER_DATA_ID));
-      if (version && status === 200) {
-        pages?.keep(url, version, html, (now) => renderer.renderedUntil(url, answerOf, now));
-      }
-      return sendPage(reply, html, status);
+      const gzipped =
+        version && status === 200
+          ? pages?.keep(url, version, html, (now) => renderer.renderedUntil(url, answerOf, now))
+          : undefined;
+      return gzipped ? sendGzippedPage(request, reply, gzipped, status) : sendPage(reply, html, status);
     } catch (err) {
       // A page that cannot be rendered here is still served: the browser renders it instead.
       request.log.error({ err }, 'page render failed');

@@ -117,10 +117,13 @@ async function reindex(
   const rows = await keywordRepo.findLiveJobVersions(db, liveSince, breathe);
   const countries = new Map(previous?.countries ?? []);
   for (const country of changedCountries(previous, rows, liveSince)) {
-    const jobs = await keywordRepo.findIndexedJobs(db, country, liveSince, breathe);
-    await learnTerms(db, terms, wordsOfJobs(jobs));
-    await breathe();
-    countries.set(country, await CountryIndex.build(jobs, (word) => terms.get(word) ?? [], breathe));
+    const index = await CountryIndex.build(
+      keywordRepo.indexedJobSlices(db, country, liveSince),
+      (slice) => learnTerms(db, terms, wordsOfJobs(slice)),
+      (word) => terms.get(word) ?? [],
+      breathe,
+    );
+    countries.set(country, index);
   }
   return {
     liveSince,

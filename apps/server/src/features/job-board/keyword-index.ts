@@ -101,19 +101,20 @@ export class CountryIndex {
   }
 
   /**
-   * Indexes a country's jobs. `termsOf` gives the database's terms of one word; every word of the
-   * jobs must have been asked of the database first. Indexing gives way to waiting requests every
-   * few thousand jobs.
+   * Indexes a country's jobs, read a slice at a time, newest first (published_at, then id, both
+   * descending: the database's order, which numbers them). `learn` asks the database for the terms
+   * of a slice's words before they are read with `termsOf`. A slice's texts are dropped once its
+   * words are counted, so what is held while indexing is the index itself, not every job's text; and
+   * indexing gives way to waiting requests every few thousand jobs.
    */
   static async build(
-    jobs: readonly IndexedJob[],
+    slices: AsyncIterable<readonly IndexedJob[]>,
+    learn: (slice: readonly IndexedJob[]) => Promise<void>,
     termsOf: (word: string) => readonly string[],
     breathe: () => Promise<void>,
   ): Promise<CountryIndex> {
-    const sorted = [...jobs].sort(
-      (a, b) => b.published_at - a.published_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
-    );
-    const words = wordsFor(sorted.length);
+    const found: FoundJob[] = [];
+    const publishedAt: number[] = [];
     // Each term numbered at its first sight, each word read into term numbers once.
     const termNumbers = new Map<string, number>();
     const termsOfWord = new Map<string, number[]>();
@@ -156,16 +157,26 @@ export class CountryIndex {
       if (list === undefined) lists.set(key, [job]);
       else list.push(job);
     };
-    for (let i = 0; i < sorted.length; i++) {
-      const job = sorted[i]!;
-      addWords(job.search_title, i, true);
-      addWords(job.search_school, i, true);
-      addWords(job.search_city, i, false);
-      addWords(job.search_body, i, false);
-      addTo(cityLists, job.city, i);
-      addTo(ageLists, job.age_group, i);
-      if (i % JOBS_BETWEEN_BREATHS === JOBS_BETWEEN_BREATHS - 1) await breathe();
+    for await (const slice of slices) {
+      await learn(slice);
+      for (const job of slice) {
+        const i = found.length;
+        // The live jobs are found as a prefix of the numbering (liveCount): a misordered slice would hide some.
+        if (job.published_at > (publishedAt[i - 1] ?? Infinity)) {
+          throw new Error('CountryIndex.build: jobs must come newest first');
+        }
+        found.push({ id: job.id, tile: job.tile });
+        publishedAt.push(job.published_at);
+        addWords(job.search_title, i, true);
+        addWords(job.search_school, i, true);
+        addWords(job.search_city, i, false);
+        addWords(job.search_body, i, false);
+        addTo(cityLists, job.city, i);
+        addTo(ageLists, job.age_group, i);
+        if (i % JOBS_BETWEEN_BREATHS === JOBS_BETWEEN_BREATHS - 1) await breathe();
+      }
     }
+    const words = wordsFor(found.length);
     const text = new Map<string, JobSet>();
     const top = new Map<string, JobSet>();
     for (const [term, n] of termNumbers) {
@@ -175,8 +186,8 @@ export class CountryIndex {
     const toBitmaps = (lists: Map<string, number[]>) =>
       new Map([...lists].map(([key, list]) => [key, bitmapOf(list, words)] as const));
     return new CountryIndex(
-      sorted.map((job) => ({ id: job.id, tile: job.tile })),
-      Float64Array.from(sorted, (job) => job.published_at),
+      found,
+      Float64Array.from(publishedAt),
       toBitmaps(cityLists),
       toBitmaps(ageLists),
       new TermSets(text),

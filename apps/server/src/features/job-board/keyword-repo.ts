@@ -187,17 +187,11 @@ const INDEXED_JOBS_PER_READ = 2_000;
 
 /**
  * A country's live jobs with the words they are found by (features/job-board/keyword-index.ts),
- * newest first, a few thousand at a time, `breathe` awaited between two reads.
+ * newest first (published_at, then id, both descending), a few thousand at a time.
  */
-export async function findIndexedJobs(
-  db: DbOrTrx,
-  country: string,
-  liveSince: number,
-  breathe: () => Promise<void>,
-): Promise<IndexedJob[]> {
-  const jobs: IndexedJob[] = [];
+export async function* indexedJobSlices(db: DbOrTrx, country: string, liveSince: number): AsyncGenerator<IndexedJob[]> {
+  let last: IndexedJob | undefined;
   for (;;) {
-    const last = jobs.at(-1);
     let query = db
       .selectFrom('jobs')
       .select([
@@ -215,17 +209,19 @@ export async function findIndexedJobs(
       .where('jobs.published_at', 'is not', null)
       .where('jobs.published_at', '>', liveSince);
     if (last) {
+      const { published_at: at, id } = last;
       query = query
-        .where('jobs.published_at', '<=', last.published_at)
-        .where((eb) => eb.or([eb('jobs.published_at', '<', last.published_at), eb('jobs.id', '<', last.id)]));
+        .where('jobs.published_at', '<=', at)
+        .where((eb) => eb.or([eb('jobs.published_at', '<', at), eb('jobs.id', '<', id)]));
     }
     const rows = await query
       .orderBy('jobs.published_at', 'desc')
       .orderBy('jobs.id', 'desc')
       .limit(INDEXED_JOBS_PER_READ)
       .execute();
-    for (const r of rows) jobs.push({ ...r, tile: tileText(r), published_at: Number(r.published_at) });
-    if (rows.length < INDEXED_JOBS_PER_READ) return jobs;
-    await breathe();
+    const slice = rows.map((r) => ({ ...r, tile: tileText(r), published_at: Number(r.published_at) }));
+    if (slice.length > 0) yield slice;
+    if (rows.length < INDEXED_JOBS_PER_READ) return;
+    last = slice.at(-1);
   }
 }

@@ -48,6 +48,21 @@ export interface DatasetInfo {
   subscriberToken: string;
 }
 
+/**
+ * Inserts a job row as factories.ts's jobRow makes it: every column the product writes, the search
+ * text included, so keyword queries find what they would find in production (the FTS index is filled
+ * by its insert trigger).
+ */
+export function prepareJobInsert(sqlite: SQLite.Database) {
+  return sqlite.prepare<[ReturnType<typeof jobRow>]>(`insert into jobs (id, user_id, title, company_name, email,
+    country, city, pay, age_group, duration, class_size, start_date, phone, link, description_html, thumbnail,
+    tile_thumbnail, published_at, relisted_from, created_at, updated_at, search_title, search_school, search_city,
+    search_body)
+    values (@id, @user_id, @title, @company_name, @email, @country, @city, @pay, @age_group, @duration, @class_size,
+    @start_date, @phone, @link, @description_html, @thumbnail, @tile_thumbnail, @published_at, @relisted_from,
+    @created_at, @updated_at, @search_title, @search_school, @search_city, @search_body)`);
+}
+
 export async function generateDataset(file: string, jobs = 100_000, resumes = 20_000): Promise<DatasetInfo> {
   const db = createDb(`sqlite:${file}`);
   await migrateToLatest(db);
@@ -63,14 +78,7 @@ export async function generateDataset(file: string, jobs = 100_000, resumes = 20
   const insertUser = sqlite.prepare(
     'insert into users (id, email, password_hash, confirmed_at, created_at) values (?, ?, ?, ?, ?)',
   );
-  // Every column the product writes, the search text included: keyword queries must find what they
-  // would find in production (the FTS index is filled by its insert trigger).
-  const insertJob = sqlite.prepare(`insert into jobs (id, user_id, title, company_name, email, country, city, pay,
-    age_group, duration, class_size, start_date, phone, link, description_html, thumbnail, tile_thumbnail,
-    published_at, relisted_from, created_at, updated_at, search_title, search_school, search_city, search_body)
-    values (@id, @user_id, @title, @company_name, @email, @country, @city, @pay, @age_group, @duration, @class_size,
-    @start_date, @phone, @link, @description_html, @thumbnail, @tile_thumbnail, @published_at, @relisted_from,
-    @created_at, @updated_at, @search_title, @search_school, @search_city, @search_body)`);
+  const insertJob = prepareJobInsert(sqlite);
   const insertImage = sqlite.prepare(
     'insert into job_images (id, job_id, position, url, created_at) values (?, ?, ?, ?, ?)',
   );

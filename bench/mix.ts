@@ -1,0 +1,1027 @@
+// `npm run bench:mix`: reads and writes together, as the site meets them. 50 connections read, each
+// request drawn at random from the read mix below (keys at random from thousands), first alone and
+// then while writes arrive at a fixed rate beside them (MIX_WRITES_PER_SECOND, in the shares below,
+// through the real routes with real sessions, each person from an address of their own); the report
+// sets the reads with writes against the reads alone, gives each write kind's answer times, and how
+// often a read met each cache (cache_lookups_total on the servers' /metrics). It runs on one instance
+// over the generated SQLite file, and with BENCH_DATABASE_URL=postgres://… on one instance and on two
+// behind nginx (deploy/nginx.conf, as `npm run test:cluster` runs it) over PostgreSQL.
+//
+// BENCH_SECONDS (default 10) is each measured phase's length; BENCH_PORT (default 4100) the first of
+// five ports (four instances and nginx; the instances' metrics ports are ten above);
+// BENCH_REDIS_URL=redis://…/N (a database other than 0, emptied before and after) gives the two
+// instances one set of rate-limit counters, as several machines have them (docs/OPERATIONS.md);
+// without it each counts its own. MIX_JOBS (default 100,000) and MIX_RESUMES (a fifth of the jobs)
+// size the dataset. The writes' rate limits stay on: the writes are spread over enough people that
+// none reaches a limit in a run, and each person writes from a loopback address of their own, which
+// the single instance sees as the connection's address and the two behind nginx as the
+// X-Forwarded-For entry nginx adds (TRUST_PROXY=1, as deploy/nginx.conf asks).
+//
+// Pinning, on a machine with two cores: the load generator on LOAD_CORE; every server process on
+// SERVER_CORE, the two instances and nginx included, so the two-instance figures are what a second
+// instance and a proxy cost on the same CPU, not what a second core would add. PostgreSQL runs where
+// the kernel puts it, as for the single instance on it.
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  AGE_GROUPS,
+  ALERT_FREQUENCIES,
+  CITIES,
+  COUNTRY_VALUES,
+  PAGE_SIZE,
+  type ApplyInput,
+  type JobAlertCreate,
+  type JobClick,
+  type JobDetails,
+  type JobTime,
+} from '@teacheast/shared';
+import type { Database } from '../apps/server/src/db/schema.js';
+import { createRandom, type Random } from '../apps/server/src/demo/factories.js';
+import { startMailbox, type Mailbox } from '../e2e/mailbox.js';
+import { cleanUp, flushRedisDatabase, nextSourceAddress, startNginx } from '../scripts/cluster-parts.js';
+import { generateDataset, type DatasetInfo } from './dataset.js';
+import {
+  cityAgeGroupPaths,
+  jobRecordPaths,
+  keywordPaths,
+  LIST_PAGES,
+  listPage1Paths,
+  listPagesPaths,
+  postingPagePaths,
+  sampleLiveJobIds,
+  searchPagePaths,
+} from './keys.js';
+import { CONNECTIONS, runLoad, writeLoadSpec } from './load-client.js';
+import { addMixActors, type Actor, type MixActors, type MixCast } from './mix-dataset.js';
+import { copyJobsToPostgres } from './postgres.js';
+import {
+  assertPortFree,
+  assertRunning,
+  hasTaskset,
+  LOAD_CORE,
+  pinned,
+  root,
+  SERVER_CORE,
+  startProcess,
+  stopProcess,
+  timestamp,
+  waitForHttp,
+} from './processes.js';
+import { serverEnv } from './servers.js';
+
+// ---------------------------------------------------------------- the mix
+
+interface ReadContext {
+  data: DatasetInfo;
+  /** Live jobs: the job records and postings read, and the jobs the writes save, open and apply to. */
+  jobIds: string[];
+}
+
+/** What the read connections ask for: each kind's share of the reads, and its keys. */
+const READ_MIX = [
+  { name: 'list-1', title: 'list page 1, every country', share: 0.15, keys: () => listPage1Paths() },
+  { name: 'list-pages', title: `list pages 1–${LIST_PAGES}, japan`, share: 0.1, keys: listPages },
+  {
+    name: 'list-city',
+    title: 'list city + age group, page 1',
+    share: 0.1,
+    keys: (c: ReadContext) => cityAgeGroupPaths(c.data),
+  },
+  { name: 'keywords', title: 'keyword search, two words', share: 0.1, keys: (c: ReadContext) => keywordPaths(c.data) },
+  { name: 'job', title: 'job record /api/job/{uuid}', share: 0.25, keys: (c: ReadContext) => jobRecordPaths(c.jobIds) },
+  { name: 'search-page', title: 'rendered search /jobs?country=C&page=1–50', share: 0.1, keys: searchPagePaths },
+  {
+    name: 'posting-page',
+    title: 'rendered posting /posting/{uuid}',
+    share: 0.2,
+    keys: (c: ReadContext) => postingPagePaths(c.jobIds),
+  },
+] as const satisfies readonly {
+  name: string;
+  title: string;
+  share: number;
+  keys: (c: ReadContext) => string[];
+}[];
+
+/** The paced writes: each kind's share of MIX_WRITES_PER_SECOND. */
+const WRITE_MIX = [
+  { kind: 'save', title: 'save a live job, by one of many users', share: 0.3 },
+  { kind: 'unsave', title: 'unsave a job saved before', share: 0.15 },
+  { kind: 'click', title: 'a posting opened (visit counted)', share: 0.25 },
+  { kind: 'time', title: 'time spent on a posting', share: 0.15 },
+  { kind: 'apply', title: 'an application, by a teacher with a published resume', share: 0.08 },
+  { kind: 'alert', title: 'a job alert made by a logged-in user', share: 0.07 },
+] as const;
+type PacedKind = (typeof WRITE_MIX)[number]['kind'];
+
+/**
+ * Besides the paced writes, an employer edits a live posting or publishes a draft, in turn, this
+ * often; twice a run in runs shorter than twice this, so that each run has one of each.
+ */
+const EMPLOYER_EVERY_SECONDS = 3;
+const employerEveryMs = (seconds: number) => Math.min(EMPLOYER_EVERY_SECONDS, seconds / 2) * 1000;
+
+/** The acceptance targets. */
+const TARGETS = {
+  minWritesPerSecond: 100,
+  /** Read throughput with the writes, of the read-only mix's. */
+  minReadRatio: 0.8,
+  maxReadP99Ms: 50,
+  maxSaveP99Ms: 50,
+  /** A write's p99 with two instances, of its p99 with one (both on PostgreSQL). */
+  maxWriteP99OfOne: 1.5,
+};
+/** A write kind with fewer answers than this in a phase has no p99 worth comparing. */
+const MIN_ANSWERS_TO_JUDGE = 20;
+
+// ---------------------------------------------------------------- settings
+
+const startedAt = Date.now();
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 2;
+/** How long a server just started is driven before anything of it is measured (bench/run.ts says why). */
+const SETTLE_SECONDS = 3;
+const WRITES_PER_SECOND = Number(process.env.MIX_WRITES_PER_SECOND ?? 100);
+const JOBS = Number(process.env.MIX_JOBS ?? 100_000);
+const RESUMES = Number(process.env.MIX_RESUMES ?? Math.round(JOBS / 5));
+const PG_URL = process.env.BENCH_DATABASE_URL;
+const REDIS_URL = process.env.BENCH_REDIS_URL;
+const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4100);
+const PORTS = {
+  sqlite: FIRST_PORT,
+  pg: FIRST_PORT + 1,
+  pgA: FIRST_PORT + 2,
+  pgB: FIRST_PORT + 3,
+  nginx: FIRST_PORT + 4,
+};
+const metricsPortOf = (port: number) => port + 10;
+const origin = (port: number) => `http://127.0.0.1:${port}`;
+/** Loopback addresses the anonymous visits (clicks, time) come from: a crowd, not one address. */
+const VISITORS = 2000;
+/** Savers in each topology's cast, at least: saves are spread over many users. */
+const MIN_SAVERS = 1000;
+/** Live postings of the employer's, edited in turn. */
+const EMPLOYER_LIVE_JOBS = 5;
+/** The tables the servers read and the writes need, copied to PostgreSQL in this order. */
+const COPIED_TABLES: readonly (keyof Database)[] = [
+  'users',
+  'jobs',
+  'job_images',
+  'favorites',
+  'job_metrics_daily',
+  'resumes',
+  'sessions',
+  'subscriptions',
+  'expiry_notices',
+];
+
+/** Deep list pages: keys.ts's, or as many as a smaller dataset (MIX_JOBS) has. */
+function listPages(c: ReadContext): string[] {
+  const pages = Math.floor(c.data.liveJobIds.japan.length / PAGE_SIZE);
+  if (pages >= LIST_PAGES) return listPagesPaths(c.data);
+  // A smaller dataset (MIX_JOBS) has fewer pages than keys.ts asks for: the ones it has, as keys.ts writes them.
+  return Array.from({ length: pages }, (_, i) => `/api/filter-jobs?country=japan&page=${i + 1}`);
+}
+
+// ---------------------------------------------------------------- the writes
+
+interface WriteRequest {
+  kind: PacedKind | 'edit' | 'publish';
+  method: 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** The loopback address it is sent from: the person's own. */
+  from: string;
+}
+
+interface WriteScripts {
+  paced: WriteRequest[];
+  /** The employer's events, one list per run: each starts with an edit, then a publication, in turn. */
+  timed: WriteRequest[][];
+}
+
+const bearer = (actor: Actor) => ({ authorization: `Bearer ${actor.token}` });
+const jsonHeaders = (actor?: Actor) => ({ 'content-type': 'application/json', ...(actor ? bearer(actor) : {}) });
+
+/** `count` kinds in their shares, spread evenly (smooth weighted round robin): any stretch keeps the shares. */
+function kindSequence(count: number): PacedKind[] {
+  const credit = WRITE_MIX.map(() => 0);
+  const kinds: PacedKind[] = [];
+  for (let n = 0; n < count; n++) {
+    WRITE_MIX.forEach((w, i) => (credit[i]! += w.share));
+    let best = 0;
+    credit.forEach((c, i) => (best = c > credit[best]! ? i : best));
+    credit[best]! -= 1;
+    kinds.push(WRITE_MIX[best]!.kind);
+  }
+  return kinds;
+}
+
+/**
+ * A topology's writes, made before its runs: `paced` requests in the shares of WRITE_MIX and the
+ * employer's events for each run. Each person keeps one address; no application, save or unsave
+ * repeats.
+ */
+function writeScripts(
+  cast: MixActors,
+  jobIds: readonly string[],
+  visitors: readonly string[],
+  counts: { paced: number; timed: readonly number[] },
+  r: Random,
+): WriteScripts {
+  const address = new Map<string, string>();
+  const from = (actor: Actor) => address.get(actor.id) ?? address.set(actor.id, nextSourceAddress()).get(actor.id)!;
+  const taken = new Set<string>();
+  const freshPair = (actor: Actor, exclude: readonly string[] = []) => {
+    for (;;) {
+      const jobId = r.pick(jobIds);
+      const key = `${actor.id} ${jobId}`;
+      if (!taken.has(key) && !exclude.includes(jobId)) {
+        taken.add(key);
+        return jobId;
+      }
+    }
+  };
+  const savedBefore = cast.savers.flatMap((saver) => saver.saved.map((jobId) => ({ saver, jobId })));
+  const unsaves = r.some(savedBefore, savedBefore.length);
+  let applications = 0;
+  let alerts = 0;
+  const make: Record<PacedKind, () => WriteRequest> = {
+    save: () => {
+      const saver = r.pick(cast.savers);
+      const jobId = freshPair(saver, saver.saved);
+      return {
+        kind: 'save',
+        method: 'POST',
+        path: `/api/favorites/${saver.id}/${jobId}`,
+        headers: bearer(saver),
+        from: from(saver),
+      };
+    },
+    unsave: () => {
+      const next = unsaves.pop();
+      if (!next) throw new Error('the cast has too few saved jobs for the unsaves');
+      const { saver, jobId } = next;
+      return {
+        kind: 'unsave',
+        method: 'POST',
+        path: `/api/favorites/remove/${saver.id}/${jobId}`,
+        headers: bearer(saver),
+        from: from(saver),
+      };
+    },
+    click: () => ({
+      kind: 'click',
+      method: 'POST',
+      path: '/api/job/clicks',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ uuid: r.pick(jobIds) } satisfies JobClick),
+      from: r.pick(visitors),
+    }),
+    time: () => ({
+      kind: 'time',
+      method: 'POST',
+      path: '/api/job/time',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ uuid: r.pick(jobIds), timeSpent: r.int(5, 900) } satisfies JobTime),
+      from: r.pick(visitors),
+    }),
+    apply: () => {
+      const teacher = cast.teachers[applications++ % cast.teachers.length]!;
+      return {
+        kind: 'apply',
+        method: 'POST',
+        path: `/api/jobs/${freshPair(teacher)}/applications`,
+        headers: jsonHeaders(teacher),
+        body: JSON.stringify({
+          coverLetter: 'I have taught English for three years and would love to join your school.',
+        } satisfies ApplyInput),
+        from: from(teacher),
+      };
+    },
+    alert: () => {
+      const user = cast.alertUsers[alerts++ % cast.alertUsers.length]!;
+      const country = r.pick(COUNTRY_VALUES);
+      const alert: JobAlertCreate = { country, frequency: r.pick(ALERT_FREQUENCIES) };
+      if (r.next() < 0.5) alert.ageGroup = r.pick(AGE_GROUPS);
+      if (r.next() < 0.3) alert.city = r.pick(CITIES[country]);
+      return {
+        kind: 'alert',
+        method: 'POST',
+        path: '/api/job-alerts',
+        headers: jsonHeaders(user),
+        body: JSON.stringify(alert),
+        from: from(user),
+      };
+    },
+  };
+  const paced = kindSequence(counts.paced).map((kind) => make[kind]());
+
+  const employer = cast.employer;
+  const drafts = [...employer.drafts];
+  const edits = new Map<string, number>();
+  let edited = 0;
+  const employerEvent = (n: number): WriteRequest => {
+    const draft = n % 2 === 1 ? drafts.shift() : undefined;
+    if (draft) {
+      return {
+        kind: 'publish',
+        method: 'POST',
+        path: `/api/job/publish/${draft}/${employer.id}`,
+        headers: bearer(employer),
+        from: from(employer),
+      };
+    }
+    const job = employer.live[edited++ % employer.live.length]!;
+    const times = (edits.get(job.id) ?? 0) + 1;
+    edits.set(job.id, times);
+    // The pay changes back and forth: a change every tile and posting of the job shows.
+    const pay =
+      times % 2 === 1
+        ? (job.details.pay ? `${job.details.pay} + housing` : 'Competitive').slice(0, 80)
+        : job.details.pay;
+    return {
+      kind: 'edit',
+      method: 'POST',
+      path: `/api/jobs/details/${job.id}/${employer.id}`,
+      headers: jsonHeaders(employer),
+      body: JSON.stringify({ ...job.details, pay } satisfies JobDetails),
+      from: from(employer),
+    };
+  };
+  const timed = counts.timed.map((count) => Array.from({ length: count }, (_, n) => employerEvent(n)));
+  return { paced, timed };
+}
+
+/** How many writes a topology sends: its warm-up's and its measured phase's. */
+function writeCounts(seconds: number) {
+  return {
+    paced: Math.ceil(WRITES_PER_SECOND * seconds) + 5,
+    timed: Math.ceil((seconds * 1000) / employerEveryMs(seconds)) + 1,
+  };
+}
+
+/** The people a topology's writes need, from the writes it sends. */
+function castFor(): MixCast {
+  const warm = writeCounts(WARM_UP_SECONDS);
+  const measured = writeCounts(SECONDS);
+  const paced = warm.paced + measured.paced;
+  const timed = warm.timed + measured.timed;
+  // Every other event publishes; each run's list starts over with an edit.
+  const of = (kind: PacedKind) => Math.ceil(paced * WRITE_MIX.find((w) => w.kind === kind)!.share) + 2;
+  return {
+    savers: Math.max(MIN_SAVERS, of('save') + of('unsave')),
+    // One application and one alert each: far inside their hourly and daily limits.
+    teachers: of('apply'),
+    alertUsers: of('alert'),
+    liveJobs: EMPLOYER_LIVE_JOBS,
+    drafts: Math.ceil(timed / 2) + 2,
+  };
+}
+
+// ---------------------------------------------------------------- the generator
+
+interface Figures {
+  count: number;
+  p50: number | null;
+  p99: number | null;
+  max: number | null;
+  statusCodes: Record<string, number>;
+  errors: number;
+  problems?: string[];
+}
+
+interface MixResult {
+  reads: {
+    rps: number;
+    p50: number;
+    p99: number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    statusCodes: Record<string, number>;
+    groups: Record<string, Figures>;
+  };
+  writes: {
+    seconds: number;
+    sent: number;
+    perSecond: number;
+    unanswered: number;
+    scriptLeft: number;
+    heldBack: number;
+    lateP99Ms: number | null;
+    lateMaxMs: number | null;
+    all: Figures;
+    kinds: Record<string, Figures>;
+  } | null;
+}
+
+interface MixSpec {
+  connections: number;
+  reads: { name: string; share: number; paths: string[] }[];
+  writes: { perSecond: number; paced: WriteRequest[]; everyMs: number; timed: WriteRequest[] } | null;
+}
+
+const generator = path.join(root, 'bench/mix-load.mjs');
+const generators = new Set<ChildProcess>();
+
+/** One run of the mixed load against `target` for `seconds`, in a process on the load core. */
+function runMix(work: string, name: string, spec: MixSpec, target: string, seconds: number): Promise<MixResult> {
+  const specFile = path.join(work, `mix-${name}.json`);
+  fs.writeFileSync(specFile, JSON.stringify(spec));
+  const [command, args] = pinned(LOAD_CORE, process.execPath, [generator, specFile, target, String(seconds)]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    generators.add(child);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      generators.delete(child);
+      if (code !== 0) return reject(new Error(`the mix generator exited with ${code}: ${err.trim()}`));
+      try {
+        resolve(JSON.parse(out) as MixResult);
+      } catch {
+        reject(new Error(`the mix generator printed ${out.trim()}`));
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------- the caches
+
+type CacheName = 'answers' | 'pages';
+const CACHES: readonly CacheName[] = ['answers', 'pages'];
+type Lookups = Record<CacheName, { hit: number; miss: number } | null>;
+
+interface CacheFigures {
+  lookups: number;
+  hits: number;
+  /** Hits of the lookups. */
+  hitRatio: number | null;
+  /** Hits of the reads answered: how often a read was answered from this cache. */
+  hitsPerRead: number | null;
+}
+
+/** cache_lookups_total of every instance, added up; null for a cache no instance reports. */
+async function scrapeLookups(metricsPorts: readonly number[]): Promise<Lookups> {
+  const lookups: Lookups = { answers: null, pages: null };
+  for (const port of metricsPorts) {
+    const text = await (await fetch(`${origin(port)}/metrics`)).text();
+    for (const line of text.split('\n')) {
+      const match = /^cache_lookups_total\{([^}]*)\}\s+(\S+)/.exec(line);
+      if (!match) continue;
+      const labels = Object.fromEntries([...match[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+      const cache = labels.cache as CacheName;
+      const outcome = labels.outcome;
+      if (!CACHES.includes(cache) || (outcome !== 'hit' && outcome !== 'miss')) continue;
+      const counts = (lookups[cache] ??= { hit: 0, miss: 0 });
+      counts[outcome] += Number(match[2]);
+    }
+  }
+  return lookups;
+}
+
+function cacheFigures(before: Lookups, after: Lookups, reads: number): Record<CacheName, CacheFigures | null> {
+  const figures = {} as Record<CacheName, CacheFigures | null>;
+  for (const cache of CACHES) {
+    const [b, a] = [before[cache], after[cache]];
+    if (!a) {
+      figures[cache] = null;
+      continue;
+    }
+    const hits = a.hit - (b?.hit ?? 0);
+    const lookups = hits + a.miss - (b?.miss ?? 0);
+    figures[cache] = {
+      lookups,
+      hits,
+      hitRatio: lookups > 0 ? hits / lookups : null,
+      hitsPerRead: reads > 0 ? hits / reads : null,
+    };
+  }
+  return figures;
+}
+
+// ---------------------------------------------------------------- topologies
+
+interface Topology {
+  name: 'sqlite' | 'pg' | 'pg-two';
+  title: string;
+  instances: { name: string; port: number }[];
+  databaseUrl: () => string;
+  /** Where the load goes: the instance, or nginx in front of the two. */
+  entry: number;
+}
+
+interface Phase {
+  seconds: number;
+  reads: MixResult['reads'];
+  writes: MixResult['writes'];
+  caches: Record<CacheName, CacheFigures | null>;
+}
+
+interface TopologyResult {
+  name: Topology['name'];
+  title: string;
+  limiter: string;
+  readOnly: Phase;
+  withWrites: Phase;
+  mailsReceived: number;
+  problems: string[];
+}
+
+interface Bench {
+  work: string;
+  file: string;
+  mediaDir: string;
+  mailbox: Mailbox;
+  ctx: ReadContext;
+  visitors: string[];
+  readSpec: MixSpec;
+  /** Every read key, for the pass each instance gets before its measurements. */
+  passSpecFile: string;
+  settleSpecFile: string;
+  signingSecret: string;
+}
+
+const isRendered = (body: string) => body.includes('<div id="root"><') && !body.includes('<div id="root"></div>');
+
+/** A few random keys of each read group: a broken answer would otherwise be measured as a fast one. */
+async function probeReads(bench: Bench, target: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const group of bench.readSpec.reads) {
+    for (let i = 0; i < 3; i++) {
+      const key = group.paths[Math.floor(Math.random() * group.paths.length)]!;
+      const res = await fetch(target + key);
+      const body = await res.text();
+      if (res.status !== 200) problems.push(`probe ${key}: ${res.status}`);
+      else if (key.startsWith('/api/') ? !body.startsWith('{') : !isRendered(body)) {
+        problems.push(`probe ${key}: not the answer expected (${body.slice(0, 80)})`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The nginx processes are pinned beside the instances once started (startNginx starts them unpinned). */
+function pinNginx(dir: string): void {
+  if (!hasTaskset) return;
+  const master = fs.readFileSync(path.join(dir, 'nginx.pid'), 'utf8').trim();
+  const workers = spawnSync('pgrep', ['-P', master], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  for (const pid of [master, ...workers])
+    execFileSync('taskset', ['-pc', String(SERVER_CORE), pid], { stdio: 'ignore' });
+}
+
+/** nginx's master, stopped by its id if the run ends before its clean-up (SIGINT, an error). */
+let nginxPidFile: string | null = null;
+process.on('exit', () => {
+  for (const child of generators) child.kill('SIGTERM');
+  if (!nginxPidFile || !fs.existsSync(nginxPidFile)) return;
+  try {
+    process.kill(Number(fs.readFileSync(nginxPidFile, 'utf8').trim()), 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+});
+
+async function startInstance(bench: Bench, topology: Topology, instance: Topology['instances'][number]) {
+  const two = topology.instances.length > 1;
+  const env: NodeJS.ProcessEnv = {
+    ...serverEnv({
+      port: instance.port,
+      databaseUrl: topology.databaseUrl(),
+      mediaDir: bench.mediaDir,
+      cache: 'default',
+    }),
+    METRICS_PORT: String(metricsPortOf(instance.port)),
+    // Applications mail the school: a real SMTP server takes them, as in production.
+    SMTP_URL: `smtp://127.0.0.1:${bench.mailbox.port}`,
+    // Several instances as deploy/nginx.conf describes them: nginx's X-Forwarded-For believed, one
+    // signing secret, one set of rate-limit counters where Redis is given.
+    ...(two
+      ? {
+          TRUST_PROXY: '1',
+          PUBLIC_URL: origin(topology.entry),
+          SIGNING_SECRET: bench.signingSecret,
+          ...(REDIS_URL ? { REDIS_URL } : {}),
+        }
+      : {}),
+  };
+  const child = startProcess(
+    `${topology.name}-${instance.name}`,
+    SERVER_CORE,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    env,
+  );
+  await waitForHttp(`${origin(instance.port)}/api/health`, child);
+  return child;
+}
+
+async function measureTopology(bench: Bench, topology: Topology, cast: MixActors): Promise<TopologyResult> {
+  console.log(`\n${topology.title}`);
+  const two = topology.instances.length > 1;
+  if (two && REDIS_URL) await flushRedisDatabase(REDIS_URL);
+  const servers: ChildProcess[] = [];
+  const target = origin(topology.entry);
+  const metricsPorts = topology.instances.map((i) => metricsPortOf(i.port));
+  try {
+    // One after the other: each checks the migrations at start.
+    for (const instance of topology.instances) servers.push(await startInstance(bench, topology, instance));
+    if (two) {
+      const dir = path.join(bench.work, 'nginx');
+      nginxPidFile = path.join(dir, 'nginx.pid');
+      await startNginx(
+        dir,
+        topology.entry,
+        topology.instances.map((i) => i.port),
+      );
+      pinNginx(dir);
+    }
+    // Each instance as a server that has been up a while: settled, and asked every key once.
+    for (const instance of topology.instances) {
+      await runLoad(bench.settleSpecFile, origin(instance.port), SETTLE_SECONDS);
+      await runLoad(bench.passSpecFile, origin(instance.port), 'pass');
+    }
+    const problems = await probeReads(bench, target);
+    const warm = writeCounts(WARM_UP_SECONDS);
+    const measured = writeCounts(SECONDS);
+    const scripts = writeScripts(
+      cast,
+      bench.ctx.jobIds,
+      bench.visitors,
+      { paced: warm.paced + measured.paced, timed: [warm.timed, measured.timed] },
+      createRandom(71),
+    );
+    const withWrites = (seconds: number, paced: WriteRequest[], timed: WriteRequest[]): MixSpec => ({
+      ...bench.readSpec,
+      writes: { perSecond: WRITES_PER_SECOND, paced, everyMs: employerEveryMs(seconds), timed },
+    });
+    const mailsBefore = bench.mailbox.received.length;
+    const phase = async (name: string, spec: MixSpec): Promise<Phase> => {
+      const before = await scrapeLookups(metricsPorts);
+      const result = await runMix(bench.work, name, spec, target, SECONDS);
+      const after = await scrapeLookups(metricsPorts);
+      assertRunning(...servers);
+      const answered = Object.values(result.reads.groups).reduce((n, g) => n + g.count, 0);
+      return { seconds: SECONDS, ...result, caches: cacheFigures(before, after, answered) };
+    };
+
+    await runMix(bench.work, 'read-warm-up', bench.readSpec, target, WARM_UP_SECONDS);
+    const readOnly = await phase('read-only', bench.readSpec);
+    printPhase('read-only', readOnly, null);
+    await runMix(
+      bench.work,
+      'write-warm-up',
+      withWrites(WARM_UP_SECONDS, scripts.paced.slice(0, warm.paced), scripts.timed[0]!),
+      target,
+      WARM_UP_SECONDS,
+    );
+    const written = await phase('with-writes', withWrites(SECONDS, scripts.paced.slice(warm.paced), scripts.timed[1]!));
+    printPhase('with writes', written, readOnly);
+    // The last mails of the applications go out just after their answers.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return {
+      name: topology.name,
+      title: topology.title,
+      limiter: two && REDIS_URL ? 'Redis, shared' : two ? 'in memory, one per instance' : 'in memory',
+      readOnly,
+      withWrites: written,
+      mailsReceived: bench.mailbox.received.length - mailsBefore,
+      problems,
+    };
+  } finally {
+    if (two) {
+      await cleanUp(); // nginx
+      nginxPidFile = null;
+    }
+    for (const server of servers) await stopProcess(server);
+    if (two && REDIS_URL) await flushRedisDatabase(REDIS_URL);
+  }
+}
+
+// ---------------------------------------------------------------- the report
+
+const ms = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${x.toFixed(1)} ms`);
+const int = (x: number) => Math.round(x).toLocaleString('en');
+
+function printPhase(label: string, phase: Phase, readOnly: Phase | null): void {
+  const reads = phase.reads;
+  const ratio = readOnly ? ` (${(reads.rps / readOnly.reads.rps).toFixed(2)} of read-only)` : '';
+  const caches = CACHES.map((c) => {
+    const f = phase.caches[c];
+    return `${c} ${!f || f.hitRatio === null ? 'n/a' : `${(f.hitRatio * 100).toFixed(0)} % of ${int(f.lookups)}`}`;
+  }).join(', ');
+  console.log(
+    `  ${label}: reads ${int(reads.rps)} req/s${ratio}, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ` +
+      `non-2xx ${reads.non2xx}; cache hits: ${caches}`,
+  );
+  const groups = Object.entries(reads.groups)
+    .map(([name, g]) => `${name} ${int(g.count)} p99 ${ms(g.p99)}`)
+    .join(' · ');
+  console.log(`    ${groups}`);
+  const writes = phase.writes;
+  if (!writes) return;
+  console.log(
+    `    writes: ${writes.sent} sent, ${writes.perSecond.toFixed(1)}/s, p50 ${ms(writes.all.p50)}, p99 ${ms(writes.all.p99)}, ` +
+      `statuses ${JSON.stringify(writes.all.statusCodes)}, sent late by p99 ${ms(writes.lateP99Ms)}`,
+  );
+  const order: string[] = [...WRITE_MIX.map((w) => w.kind), 'edit', 'publish'];
+  const kinds = Object.entries(writes.kinds).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+  for (const [kind, k] of kinds) {
+    console.log(
+      `      ${kind.padEnd(8)} ${String(k.count).padStart(5)}  p50 ${ms(k.p50).padStart(8)}  p99 ${ms(k.p99).padStart(8)}  ` +
+        `${JSON.stringify(k.statusCodes)}${k.errors ? `, ${k.errors} errors` : ''}${k.problems ? `  ${k.problems[0]}` : ''}`,
+    );
+  }
+}
+
+interface Check {
+  target: string;
+  topology: string;
+  value: number | null;
+  /** true or false; null when it could not be judged (the topology did not run). */
+  pass: boolean | null;
+  note?: string;
+}
+
+function judgeTopology(t: TopologyResult): Check[] {
+  const { readOnly, withWrites } = t;
+  const writes = withWrites.writes!;
+  const failures = (p: Phase) =>
+    p.reads.non2xx +
+    p.reads.errors +
+    p.reads.timeouts +
+    (p.writes ? p.writes.all.errors + p.writes.unanswered : 0) +
+    (p.writes
+      ? Object.entries(p.writes.all.statusCodes).reduce((n, [code, c]) => n + (code.startsWith('2') ? 0 : c), 0)
+      : 0);
+  const ratio = withWrites.reads.rps / readOnly.reads.rps;
+  const save = writes.kinds.save;
+  return [
+    {
+      target: `writes sent >= ${TARGETS.minWritesPerSecond}/s among the reads`,
+      topology: t.name,
+      value: writes.perSecond,
+      pass: writes.perSecond >= TARGETS.minWritesPerSecond,
+    },
+    {
+      target: `read throughput with writes >= ${TARGETS.minReadRatio} of the read-only mix`,
+      topology: t.name,
+      value: ratio,
+      pass: ratio >= TARGETS.minReadRatio,
+      note: `${int(withWrites.reads.rps)} of ${int(readOnly.reads.rps)} req/s`,
+    },
+    {
+      target: `read p99 with writes <= ${TARGETS.maxReadP99Ms} ms`,
+      topology: t.name,
+      value: withWrites.reads.p99,
+      pass: withWrites.reads.p99 <= TARGETS.maxReadP99Ms,
+    },
+    {
+      target: `save p99 <= ${TARGETS.maxSaveP99Ms} ms`,
+      topology: t.name,
+      value: save?.p99 ?? null,
+      pass: save?.p99 != null ? save.p99 <= TARGETS.maxSaveP99Ms : false,
+    },
+    {
+      target: 'every read and write answered 2xx, the probes included',
+      topology: t.name,
+      value: failures(readOnly) + failures(withWrites) + t.problems.length,
+      pass: failures(readOnly) + failures(withWrites) + t.problems.length === 0,
+      ...(t.problems.length ? { note: t.problems.slice(0, 3).join('; ') } : {}),
+    },
+  ];
+}
+
+/** Each write kind's p99 on two instances against one, both on PostgreSQL. */
+function judgeScaling(one: TopologyResult | undefined, two: TopologyResult | undefined): Check[] {
+  const target = `a write's p99 with two instances <= ${TARGETS.maxWriteP99OfOne} x with one`;
+  if (!one || !two) {
+    return [{ target, topology: 'pg-two / pg', value: null, pass: null, note: 'not run: set BENCH_DATABASE_URL' }];
+  }
+  const a = one.withWrites.writes!;
+  const b = two.withWrites.writes!;
+  const checks: Check[] = [];
+  for (const kind of ['all', ...Object.keys(a.kinds)]) {
+    const [x, y] = kind === 'all' ? [a.all, b.all] : [a.kinds[kind], b.kinds[kind]];
+    if (
+      !x ||
+      !y ||
+      x.count < MIN_ANSWERS_TO_JUDGE ||
+      y.count < MIN_ANSWERS_TO_JUDGE ||
+      x.p99 === null ||
+      y.p99 === null
+    ) {
+      continue; // too few answers for a p99: reported in the phases, not judged
+    }
+    const ratio = y.p99 / x.p99;
+    checks.push({
+      target: `${target} (${kind === 'all' ? 'every write' : kind})`,
+      topology: 'pg-two / pg',
+      value: ratio,
+      pass: ratio <= TARGETS.maxWriteP99OfOne,
+      note: `${ms(y.p99)} against ${ms(x.p99)}`,
+    });
+  }
+  return checks;
+}
+
+// ---------------------------------------------------------------- the run
+
+function buildWebApp() {
+  // The rendered pages need the built web app; the script does nothing when it is up to date.
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-web.ts', '--if-changed'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error(`scripts/build-web.ts exited with ${built.status}`);
+}
+
+async function main() {
+  const topologies: Topology[] = [
+    {
+      name: 'sqlite',
+      title: 'One instance, SQLite',
+      instances: [{ name: 'server', port: PORTS.sqlite }],
+      databaseUrl: () => `sqlite:${file}`,
+      entry: PORTS.sqlite,
+    },
+  ];
+  if (PG_URL) {
+    topologies.push(
+      {
+        name: 'pg',
+        title: 'One instance, PostgreSQL',
+        instances: [{ name: 'server', port: PORTS.pg }],
+        databaseUrl: () => PG_URL,
+        entry: PORTS.pg,
+      },
+      {
+        name: 'pg-two',
+        title: `Two instances behind nginx, PostgreSQL (rate limits ${REDIS_URL ? 'in Redis' : 'per instance'})`,
+        instances: [
+          { name: 'a', port: PORTS.pgA },
+          { name: 'b', port: PORTS.pgB },
+        ],
+        databaseUrl: () => PG_URL,
+        entry: PORTS.nginx,
+      },
+    );
+  }
+  if (REDIS_URL && !/\/([1-9]\d*)$/.test(new URL(REDIS_URL).pathname)) {
+    throw new Error('BENCH_REDIS_URL must name a Redis database other than 0 (…/8): the run empties it');
+  }
+  const ports = topologies.flatMap((t) => [
+    ...t.instances.flatMap((i) => [i.port, metricsPortOf(i.port)]),
+    ...(t.instances.length > 1 ? [t.entry] : []),
+  ]);
+  for (const port of ports) await assertPortFree(port);
+  console.log(
+    `Mixed load: ${CONNECTIONS} read connections, ${WRITES_PER_SECOND} writes/s and an employer event every ` +
+      `${EMPLOYER_EVERY_SECONDS} s; phases of ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; ` +
+      `topologies: ${topologies.map((t) => t.name).join(', ')}` +
+      (PG_URL ? '' : ' (BENCH_DATABASE_URL adds PostgreSQL, one instance and two)'),
+  );
+  const shares = (mix: readonly { share: number }[], name: (i: number) => string) =>
+    mix.map((m, i) => `${name(i)} ${(m.share * 100).toFixed(0)} %`).join(', ');
+  console.log(`  reads: ${shares(READ_MIX, (i) => READ_MIX[i]!.name)}`);
+  console.log(`  writes: ${shares(WRITE_MIX, (i) => WRITE_MIX[i]!.kind)}`);
+  console.log(
+    hasTaskset
+      ? `  load generator on core ${LOAD_CORE}; every server process (both instances and nginx too) on core ${SERVER_CORE}`
+      : '  taskset or a second core is missing: servers and load share the CPU',
+  );
+  buildWebApp();
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'teacheast-mix-'));
+  // nginx's workers (not root) reach their temporary folder through this one.
+  fs.chmodSync(work, 0o711);
+  process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));
+  const file = path.join(work, 'bench.db');
+  let t0 = Date.now();
+  console.log(`Generating the dataset (${int(JOBS)} jobs, ${int(RESUMES)} resumes)…`);
+  const data = await generateDataset(file, JOBS, RESUMES);
+  const jobIds = sampleLiveJobIds(data);
+  const casts = addMixActors(file, jobIds, topologies.length, castFor());
+  const datasetSeconds = (Date.now() - t0) / 1000;
+  console.log(`  done in ${datasetSeconds.toFixed(1)} s`);
+  if (PG_URL) {
+    t0 = Date.now();
+    console.log('Copying the dataset to PostgreSQL…');
+    await copyJobsToPostgres(file, PG_URL, COPIED_TABLES);
+    console.log(`  done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+
+  const ctx: ReadContext = { data, jobIds };
+  const readSpec: MixSpec = {
+    connections: CONNECTIONS,
+    reads: READ_MIX.map((group) => ({ name: group.name, share: group.share, paths: group.keys(ctx) })),
+    writes: null,
+  };
+  const mailbox = await startMailbox();
+  const bench: Bench = {
+    work,
+    file,
+    mediaDir: path.join(work, 'media'),
+    mailbox,
+    ctx,
+    visitors: Array.from({ length: VISITORS }, () => nextSourceAddress()),
+    readSpec,
+    passSpecFile: writeLoadSpec(work, 'pass', { paths: readSpec.reads.flatMap((g) => g.paths) }),
+    settleSpecFile: writeLoadSpec(work, 'settle', {
+      paths: [...listPages(ctx), ...jobRecordPaths(jobIds)],
+    }),
+    signingSecret: randomBytes(32).toString('hex'),
+  };
+  const results: TopologyResult[] = [];
+  try {
+    for (const [i, topology] of topologies.entries()) results.push(await measureTopology(bench, topology, casts[i]!));
+  } finally {
+    await mailbox.close();
+  }
+
+  const checks = [
+    ...results.flatMap(judgeTopology),
+    ...judgeScaling(
+      results.find((r) => r.name === 'pg'),
+      results.find((r) => r.name === 'pg-two'),
+    ),
+  ];
+  if (!results.some((r) => r.name === 'pg-two')) {
+    checks.push({
+      target: 'the targets above, on two instances behind nginx',
+      topology: 'pg-two',
+      value: null,
+      pass: null,
+      note: 'not run: set BENCH_DATABASE_URL',
+    });
+  }
+  console.log('\nTargets');
+  for (const c of checks) {
+    const verdict = c.pass === null ? 'NOT RUN' : c.pass ? 'PASS' : 'FAIL';
+    const value = c.value === null ? '' : ` ${Number.isInteger(c.value) ? c.value : c.value.toFixed(2)}`;
+    console.log(`  ${verdict.padEnd(7)} ${c.topology.padEnd(11)} ${c.target}:${value}${c.note ? ` (${c.note})` : ''}`);
+  }
+  const pass = checks.every((c) => c.pass === true);
+
+  const wallSeconds = (Date.now() - startedAt) / 1000;
+  const out = path.join(root, 'bench/results', `mix-${timestamp()}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        machine: {
+          cpus: os.cpus().length,
+          cpuModel: os.cpus()[0]?.model ?? '',
+          memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+          node: process.version,
+          pinned: hasTaskset,
+        },
+        settings: {
+          seconds: SECONDS,
+          warmUpSeconds: WARM_UP_SECONDS,
+          connections: CONNECTIONS,
+          writesPerSecond: WRITES_PER_SECOND,
+          employerEverySeconds: EMPLOYER_EVERY_SECONDS,
+          jobs: JOBS,
+          resumes: RESUMES,
+          readMix: READ_MIX.map(({ name, title, share }, i) => ({
+            name,
+            title,
+            share,
+            keys: readSpec.reads[i]!.paths.length,
+          })),
+          writeMix: WRITE_MIX,
+          pinning: hasTaskset
+            ? `load generator on core ${LOAD_CORE}; servers, both instances and nginx on core ${SERVER_CORE}`
+            : 'none',
+          targets: TARGETS,
+        },
+        datasetSeconds,
+        wallSeconds,
+        pass,
+        checks,
+        topologies: results,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`\nWrote ${path.relative(root, out)}`);
+  console.log(`Total wall time: ${Math.floor(wallSeconds / 60)} min ${Math.floor(wallSeconds % 60)} s`);
+  process.exit(pass ? 0 : 1);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -62,12 +62,19 @@ describe(`discovery: robots.txt, sitemaps and the feed (${dialect})`, () => {
     await t.db.deleteFrom('jobs').execute();
   });
 
-  /** `count` live postings in one statement per 200, with updated_at set apart from published_at. */
-  async function insertJobs(count: number, publishedAt: (i: number) => number | null): Promise<Map<string, number>> {
+  /**
+   * `count` postings in one statement per 200, with updated_at set apart from published_at; answers
+   * the live ones' last changes by id.
+   */
+  async function insertJobs(
+    count: number,
+    publishedAt: (i: number) => number | null,
+    idOf: (i: number) => string = () => randomUUID(),
+  ): Promise<Map<string, number>> {
     const now = t.clock.now();
     const updated = new Map<string, number>();
     const rows = Array.from({ length: count }, (_, i) => {
-      const id = randomUUID();
+      const id = idOf(i);
       const published = publishedAt(i);
       if (published !== null && published > now - POSTING_LIFETIME_MS) updated.set(id, now - i);
       return {
@@ -102,12 +109,12 @@ describe(`discovery: robots.txt, sitemaps and the feed (${dialect})`, () => {
   }
 
   /** The app's discovery routes alone, with a small sitemap limit. */
-  async function smallSitemapApp(sitemapUrlsMax: number): Promise<FastifyInstance> {
+  async function smallSitemapApp(sitemapUrlsMax: number, deps = t.deps): Promise<FastifyInstance> {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
-    registerDiscoveryRoutes(app, t.deps, { sitemapUrlsMax });
+    registerDiscoveryRoutes(app, deps, { sitemapUrlsMax });
     await app.ready();
     return app;
   }
@@ -243,40 +250,64 @@ describe(`discovery: robots.txt, sitemaps and the feed (${dialect})`, () => {
       }
     });
 
-    it('becomes an index of parts past the limit, every URL in exactly one part', async () => {
+    it('becomes an index of 256 parts past the limit, every live posting in exactly one part', async () => {
       const app = await smallSitemapApp(1_500);
       try {
         const now = t.clock.now();
-        const live = await insertJobs(4_321, (i) => (i % 5 === 0 ? null : now - DAY));
-        const index = parseXml((await app.inject({ url: '/sitemap.xml' })).body);
+        // One in five a draft, one in five expired, one in five taken down: scattered through the id order.
+        const live = await insertJobs(4_321, (i) => (i % 5 === 0 ? null : i % 5 === 1 ? now - 60 * DAY : now - DAY));
+        const takenDown = (await t.db.selectFrom('jobs').select('id').execute())
+          .map((row) => row.id)
+          .filter((id) => live.has(id))
+          .filter((_, i) => i % 20 === 0);
+        for (const id of takenDown) {
+          expect(await takeDownJob(t.db, id, 'spam', now)).toBe(true);
+          live.delete(id);
+        }
+        // Ids that are not lowercase hex still land in a part: the first part is open below, the last above.
+        const odd = await insertJobs(
+          3,
+          () => now - DAY,
+          (i) => ['!first', `${randomUUID().toUpperCase()}`, '~last'][i]!,
+        );
+        for (const [id, updatedAt] of odd) live.set(id, updatedAt);
+
+        const indexRes = await app.inject({ url: '/sitemap.xml' });
+        expect(indexRes.headers['content-type']).toBe('application/xml; charset=utf-8');
+        const index = parseXml(indexRes.body);
         expect(index.documentElement.localName).toBe('sitemapindex');
         expect(index.documentElement.namespaceURI).toBe(SITEMAP_NS);
+        const hex = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
         const parts = textsOf(index, SITEMAP_NS, 'loc');
-        expect(parts).toEqual([
-          `${BASE}/sitemap-pages.xml`,
-          `${BASE}/sitemap-jobs-1.xml`,
-          `${BASE}/sitemap-jobs-2.xml`,
-          `${BASE}/sitemap-jobs-3.xml`,
-        ]);
+        expect(parts).toEqual([`${BASE}/sitemap-pages.xml`, ...hex.map((h) => `${BASE}/sitemap-jobs-${h}.xml`)]);
+
+        const pages = await app.inject({ url: '/sitemap-pages.xml' });
+        expect(urlsOf(parseXml(pages.body)).map((u) => u.loc)).toEqual(PAGE_URLS);
         const seen: string[] = [];
-        const sizes: number[] = [];
-        for (const part of parts) {
-          const res = await app.inject({ url: part.slice(BASE.length) });
-          expect(res.statusCode, part).toBe(200);
+        for (const h of hex) {
+          const res = await app.inject({ url: `/sitemap-jobs-${h}.xml` });
+          expect(res.statusCode, h).toBe(200);
           expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
-          const urls = urlsOf(parseXml(res.body));
-          sizes.push(urls.length);
-          seen.push(...urls.map((u) => u.loc));
+          for (const url of urlsOf(parseXml(res.body))) {
+            const id = url.loc.slice(`${BASE}/posting/`.length);
+            if (/^[0-9a-f]{2}/.test(id)) expect(id.slice(0, 2), url.loc).toBe(h);
+            expect(url.lastmod, url.loc).toBe(new Date(live.get(id)!).toISOString());
+            seen.push(id);
+          }
         }
-        expect(sizes).toEqual([PAGE_URLS.length, 1_500, 1_500, live.size - 3_000]);
         expect(seen.length).toBe(new Set(seen).size);
-        expect(seen.sort()).toEqual([...PAGE_URLS, ...[...live.keys()].map(postingUrl)].sort());
+        expect(seen.sort()).toEqual([...live.keys()].sort());
 
         for (const missing of [
-          '/sitemap-jobs-4.xml',
+          // The numbered parts of earlier releases: their postings are all in the parts the index names.
+          '/sitemap-jobs-1.xml',
+          '/sitemap-jobs-3.xml',
           '/sitemap-jobs-0.xml',
-          '/sitemap-jobs-01.xml',
+          '/sitemap-jobs-100.xml',
+          '/sitemap-jobs-A0.xml',
+          '/sitemap-jobs-0g.xml',
           '/sitemap-jobs-x.xml',
+          '/sitemap-jobs-%2000.xml',
         ]) {
           const res = await app.inject({ url: missing });
           expect(res.statusCode, missing).toBe(404);
@@ -287,16 +318,41 @@ describe(`discovery: robots.txt, sitemaps and the feed (${dialect})`, () => {
       }
     });
 
-    it('stays one urlset up to the limit exactly and splits one URL past it', async () => {
+    it('stays one urlset up to the limit exactly and splits one URL past it, counting live postings alone', async () => {
       const app = await smallSitemapApp(20);
       try {
         const rootOf = async () => parseXml((await app.inject({ url: '/sitemap.xml' })).body).documentElement.localName;
-        await insertJobs(20 - PAGE_URLS.length, () => t.clock.now() - DAY);
+        const now = t.clock.now();
+        await insertJobs(20 - PAGE_URLS.length, () => now - DAY);
+        // Drafts and expired postings sit in the index beside the live ones, and take no room.
+        await insertJobs(6, (i) => (i % 2 === 0 ? null : now - 60 * DAY));
+        const takenDown = await createPublishedJob(t, ownerId, { published_at: now - DAY });
+        expect(await takeDownJob(t.db, takenDown, 'spam', now)).toBe(true);
         expect(await rootOf()).toBe('urlset');
-        await insertJobs(1, () => t.clock.now() - DAY);
+        await insertJobs(1, () => now - DAY);
         expect(await rootOf()).toBe('sitemapindex');
       } finally {
         await app.close();
+      }
+    });
+
+    it('is an index when the pages alone fill the limit and a posting is live', async () => {
+      const app = await smallSitemapApp(PAGE_URLS.length);
+      try {
+        const rootOf = async () => parseXml((await app.inject({ url: '/sitemap.xml' })).body).documentElement.localName;
+        expect(await rootOf()).toBe('urlset');
+        await createPublishedJob(t, ownerId);
+        expect(await rootOf()).toBe('sitemapindex');
+      } finally {
+        await app.close();
+      }
+      const tooSmall = await smallSitemapApp(PAGE_URLS.length - 1);
+      try {
+        expect(parseXml((await tooSmall.inject({ url: '/sitemap.xml' })).body).documentElement.localName).toBe(
+          'sitemapindex',
+        );
+      } finally {
+        await tooSmall.close();
       }
     });
 
@@ -309,18 +365,43 @@ describe(`discovery: robots.txt, sitemaps and the feed (${dialect})`, () => {
       expect(urlsOf(parseXml(xml))).toHaveLength(20);
     });
 
-    it('serves the parts of a small site too, and 404 for a part it does not fill', async () => {
-      const res404 = await t.inject({ url: '/sitemap-jobs-1.xml' });
-      expect(res404.statusCode).toBe(404);
-      expect(ErrorBodySchema.safeParse(res404.json()).success).toBe(true);
+    it('serves every part of a small site too, an empty one as an empty urlset', async () => {
+      const empty = await t.inject({ url: '/sitemap-jobs-00.xml' });
+      expect(empty.statusCode).toBe(200);
+      expect(urlsOf(parseXml(empty.body))).toEqual([]);
 
       const id = await createPublishedJob(t, ownerId);
       const pages = await t.inject({ url: '/sitemap-pages.xml' });
       expect(urlsOf(parseXml(pages.body)).map((u) => u.loc)).toEqual(PAGE_URLS);
-      const jobs = await t.inject({ url: '/sitemap-jobs-1.xml' });
-      expect(jobs.statusCode).toBe(200);
-      expect(urlsOf(parseXml(jobs.body)).map((u) => u.loc)).toEqual([postingUrl(id)]);
-      expect((await t.inject({ url: '/sitemap-jobs-2.xml' })).statusCode).toBe(404);
+      const own = await t.inject({ url: `/sitemap-jobs-${id.slice(0, 2)}.xml` });
+      expect(own.statusCode).toBe(200);
+      expect(urlsOf(parseXml(own.body)).map((u) => u.loc)).toEqual([postingUrl(id)]);
+      const other = (parseInt(id.slice(0, 2), 16) ^ 0x80).toString(16).padStart(2, '0');
+      expect(urlsOf(parseXml((await t.inject({ url: `/sitemap-jobs-${other}.xml` })).body))).toEqual([]);
+      const head = await t.inject({ method: 'HEAD', url: `/sitemap-jobs-${id.slice(0, 2)}.xml` });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      const old = await t.inject({ url: '/sitemap-jobs-1.xml' });
+      expect(old.statusCode).toBe(404);
+      expect(ErrorBodySchema.safeParse(old.json()).success).toBe(true);
+    });
+
+    it('answers the error body, never half a sitemap, when the database cannot answer', async () => {
+      const down = {
+        selectFrom: () => {
+          throw new Error('the database is down');
+        },
+      } as unknown as TestApp['deps']['db'];
+      const app = await smallSitemapApp(20, { ...t.deps, db: down });
+      try {
+        for (const url of ['/sitemap.xml', '/sitemap-jobs-00.xml', '/sitemap-jobs-ff.xml']) {
+          const res = await app.inject({ url });
+          expect(res.statusCode, url).toBe(500);
+          expect(ErrorBodySchema.safeParse(res.json()).success, url).toBe(true);
+        }
+      } finally {
+        await app.close();
+      }
     });
   });
 

@@ -14,32 +14,45 @@ function livePostings(db: DbOrTrx, liveSince: number) {
     .where('jobs.taken_down_at', 'is', null);
 }
 
-export async function countLivePostings(db: DbOrTrx, liveSince: number): Promise<number> {
-  const row = await livePostings(db, liveSince)
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** A run of ids: from `from` (inclusive) to `before` (exclusive), either end open when null. */
+export interface IdRange {
+  from: string | null;
+  before: string | null;
 }
 
 /**
- * One batch of live postings in id order, after `afterId` (from the start when null): a keyset
- * page, so every batch costs the same however deep into the list it is.
+ * One batch of live postings in id order within `range`, after `afterId` (from the range's start when
+ * null): a keyset page of the sitemap index, so every batch costs the same however deep into the list
+ * it is.
  */
-export function findLivePostingsAfter(db: DbOrTrx, liveSince: number, afterId: string | null, limit: number) {
+export function findLivePostingsAfter(
+  db: DbOrTrx,
+  liveSince: number,
+  range: IdRange,
+  afterId: string | null,
+  limit: number,
+) {
   let query = livePostings(db, liveSince).select(['jobs.id', 'jobs.updated_at']).orderBy('jobs.id').limit(limit);
+  if (range.from !== null) query = query.where('jobs.id', '>=', range.from);
+  if (range.before !== null) query = query.where('jobs.id', '<', range.before);
   if (afterId !== null) query = query.where('jobs.id', '>', afterId);
   return query.execute();
 }
 
-/** The id of the live posting at `position` (0 is the first) in id order, where a sitemap part starts after. */
-export async function findLivePostingIdAt(db: DbOrTrx, liveSince: number, position: number): Promise<string | null> {
+/**
+ * Whether a live posting stands at `position` (0 is the first) in id order, that is whether there
+ * are more than `position` of them, without counting them all: the sitemap index is walked up to
+ * that entry and no further, whatever the number of postings (expired ones it meets on the way are
+ * walked too, as they stay in it).
+ */
+export async function hasLivePostingAt(db: DbOrTrx, liveSince: number, position: number): Promise<boolean> {
   const row = await livePostings(db, liveSince)
     .select('jobs.id')
     .orderBy('jobs.id')
     .limit(1)
     .offset(position)
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row !== undefined;
 }
 
 /** A country's newest live postings, newest first with the id as a stable tie-break (its search index's order). */

@@ -19,12 +19,22 @@ const FeedQuerySchema = z.object({
 const SitemapPartParamsSchema = z.object({ part: z.string() });
 
 /**
- * Streams a sitemap as the database is read. HEAD gets the headers alone: its generator is never
- * started, so no posting is read for an answer nobody receives.
+ * Streams a sitemap as the database is read. Nothing is sent before its first chunk is ready (which
+ * holds the first batch of postings), so a database that cannot answer gets the error body instead
+ * of half a sitemap. HEAD gets the headers alone: its generator is never started, so no posting is
+ * read for an answer nobody receives.
  */
-function sendSitemap(request: FastifyRequest, reply: FastifyReply, chunks: AsyncIterable<string>) {
+async function sendSitemap(request: FastifyRequest, reply: FastifyReply, chunks: AsyncGenerator<string, void>) {
+  // The type is set once the first chunk is ready: an error before it is answered as JSON.
+  const first = request.method === 'HEAD' ? null : await chunks.next();
   void reply.type(XML).header('cache-control', CACHE_CONTROL);
-  return reply.send(request.method === 'HEAD' ? undefined : Readable.from(chunks, { objectMode: false }));
+  if (first === null) return reply.send();
+  const fromFirst = async function* (head: IteratorResult<string, void>) {
+    if (head.done) return;
+    yield head.value;
+    yield* chunks;
+  };
+  return reply.send(Readable.from(fromFirst(first), { objectMode: false }));
 }
 
 export interface DiscoveryRouteOptions {
@@ -50,7 +60,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, deps: Deps, option
   );
 
   r.get('/sitemap-jobs-:part.xml', { schema: { params: SitemapPartParamsSchema } }, async (request, reply) =>
-    sendSitemap(request, reply, await discovery.openSitemapJobsPart(deps, request.params.part, maxUrls)),
+    sendSitemap(request, reply, discovery.openSitemapJobsPart(deps, request.params.part, maxUrls)),
   );
 
   r.get(

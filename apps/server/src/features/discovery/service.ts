@@ -13,6 +13,13 @@ export const SITEMAP_URLS_MAX = 50_000;
 const SITEMAP_BATCH = 2_000;
 export const FEED_SIZE = 50;
 
+/**
+ * The parts of the postings under an index, named by the first two hex digits of the ids they hold.
+ * Posting ids are random UUIDs, so each holds about one in 256 of them: 3,900 at a million postings,
+ * and the 50,000 a part may hold at about 12.8 million.
+ */
+const SITEMAP_JOB_PARTS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
@@ -37,15 +44,15 @@ function pageUrls(deps: Deps): string[] {
 }
 
 /**
- * Up to `max` live postings after `afterId`, in id order, as `<url>` lines, one chunk per batch:
- * never more than a batch of rows in memory, however many postings there are.
+ * Up to `max` live postings of `range`, in id order, as `<url>` lines, one chunk per batch: never
+ * more than a batch of rows in memory, however many postings there are.
  */
-async function* postingUrls(deps: Deps, since: number, afterId: string | null, max: number): XmlChunks {
+async function* postingUrls(deps: Deps, since: number, range: repo.IdRange, max: number): XmlChunks {
   const base = deps.config.publicUrl;
-  let last = afterId;
+  let last: string | null = null;
   let left = max;
   while (left > 0) {
-    const rows = await repo.findLivePostingsAfter(deps.db, since, last, Math.min(SITEMAP_BATCH, left));
+    const rows = await repo.findLivePostingsAfter(deps.db, since, range, last, Math.min(SITEMAP_BATCH, left));
     if (rows.length === 0) return;
     let chunk = '';
     for (const row of rows) {
@@ -57,15 +64,20 @@ async function* postingUrls(deps: Deps, since: number, afterId: string | null, m
   }
 }
 
+/**
+ * A urlset of `pages` and then `postings`, whose first batch comes in the first chunk: a database
+ * that cannot answer fails it, before anything is sent.
+ */
 async function* urlset(pages: string[], postings: XmlChunks | null): XmlChunks {
-  yield `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NS}">\n${pages.join('')}`;
-  if (postings) yield* postings;
+  const first = postings ? await postings.next() : null;
+  yield `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NS}">\n${pages.join('')}${first?.done === false ? first.value : ''}`;
+  if (postings && first?.done === false) yield* postings;
   yield '</urlset>\n';
 }
 
-async function* sitemapIndex(deps: Deps, jobParts: number): XmlChunks {
+async function* sitemapIndex(deps: Deps): XmlChunks {
   const base = deps.config.publicUrl;
-  const parts = ['/sitemap-pages.xml', ...Array.from({ length: jobParts }, (_, i) => `/sitemap-jobs-${i + 1}.xml`)];
+  const parts = ['/sitemap-pages.xml', ...SITEMAP_JOB_PARTS.map((part) => `/sitemap-jobs-${part}.xml`)];
   yield `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NS}">\n`;
   yield parts.map((path) => `<sitemap><loc>${xmlText(base + path)}</loc></sitemap>\n`).join('');
   yield '</sitemapindex>\n';
@@ -73,19 +85,20 @@ async function* sitemapIndex(deps: Deps, jobParts: number): XmlChunks {
 
 /**
  * `/sitemap.xml`: one urlset while pages and postings fit in `maxUrls`; past that, an index of
- * `/sitemap-pages.xml` and `/sitemap-jobs-{n}.xml`, each of at most `maxUrls` postings by id.
- * The count is read before anything is sent, so a database that cannot answer gets the error
- * body instead of half a sitemap.
+ * `/sitemap-pages.xml` and the 256 `/sitemap-jobs-{hh}.xml`. Whether they fit is asked of the
+ * posting just past the limit, never of a count: at most `maxUrls` entries of the sitemap index are
+ * read, however many postings there are. It is asked before anything is sent, so a database that
+ * cannot answer gets the error body.
  */
 export async function openSitemap(deps: Deps, maxUrls = SITEMAP_URLS_MAX): Promise<XmlChunks> {
   const since = liveSince(deps.clock.now());
-  const live = await repo.countLivePostings(deps.db, since);
   const pages = pageUrls(deps);
-  if (pages.length + live <= maxUrls) {
-    // Postings published between the count and the read cannot push the file past the limit.
-    return urlset(pages, postingUrls(deps, since, null, maxUrls - pages.length));
+  const room = maxUrls - pages.length;
+  if (room >= 0 && !(await repo.hasLivePostingAt(deps.db, since, room))) {
+    // Postings published between the question and the read cannot push the file past the limit.
+    return urlset(pages, postingUrls(deps, since, { from: null, before: null }, room));
   }
-  return sitemapIndex(deps, Math.ceil(live / maxUrls));
+  return sitemapIndex(deps);
 }
 
 /** `/sitemap-pages.xml`: home, the static pages and the country searches. Served whatever the site's size. */
@@ -94,19 +107,22 @@ export function openSitemapPages(deps: Deps): XmlChunks {
 }
 
 /**
- * `/sitemap-jobs-{n}.xml`: the n-th `maxUrls` live postings by id, from 1 to as many parts as the
- * postings fill; any other part is not found. Served whatever the site's size, so a part a search
- * engine was given keeps answering while the site grows past or shrinks under the index.
+ * `/sitemap-jobs-{hh}.xml`: the live postings whose ids start with the two lowercase hex digits
+ * `hh`, one range of the sitemap index read in batches (the first part open below and the last
+ * above, so the parts hold every id once whatever it is); an empty part is an empty urlset and any
+ * other name is not found. So are the numbered parts of earlier releases (`-10` and up now name hex
+ * parts): an index may not point to another index, so a redirect to `/sitemap.xml` would be refused
+ * as a part, while a 404 lets a search engine drop the part, and the index it reads again names the
+ * new ones. Served whatever the site's size, so a part a search engine was given keeps answering
+ * while the site grows past or shrinks under the index. A part never lists more than `maxUrls`:
+ * from about 12.8 million postings the rest of a full part is left out, where a longer file would
+ * be refused whole by search engines.
  */
-export async function openSitemapJobsPart(deps: Deps, part: string, maxUrls = SITEMAP_URLS_MAX): Promise<XmlChunks> {
-  const n = /^[1-9]\d{0,5}$/.test(part) ? Number(part) : 0;
-  const since = liveSince(deps.clock.now());
-  const live = n === 0 ? 0 : await repo.countLivePostings(deps.db, since);
-  if (n === 0 || n > Math.ceil(live / maxUrls)) throw notFound('No such sitemap');
-  const afterId = n === 1 ? null : await repo.findLivePostingIdAt(deps.db, since, (n - 1) * maxUrls - 1);
-  // A part emptied by postings closing since the count is an empty urlset, never another part's postings.
-  if (n > 1 && afterId === null) return urlset([], null);
-  return urlset([], postingUrls(deps, since, afterId, maxUrls));
+export function openSitemapJobsPart(deps: Deps, part: string, maxUrls = SITEMAP_URLS_MAX): XmlChunks {
+  const n = SITEMAP_JOB_PARTS.indexOf(part);
+  if (n === -1) throw notFound('No such sitemap');
+  const range = { from: n === 0 ? null : part, before: SITEMAP_JOB_PARTS[n + 1] ?? null };
+  return urlset([], postingUrls(deps, liveSince(deps.clock.now()), range, maxUrls));
 }
 
 type FeedRow = Awaited<ReturnType<typeof repo.findNewestLivePostings>>[number];

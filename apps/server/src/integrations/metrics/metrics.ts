@@ -12,7 +12,7 @@ interface OutboxBacklog {
 }
 
 /** The caches a request looks in before it does the work: answers (http/response-cache.ts), rendered pages. */
-export type CacheName = 'answers' | 'pages';
+type CacheName = 'answers' | 'pages';
 
 type QueryKind = 'select' | 'insert' | 'update' | 'delete' | 'other';
 

@@ -14,6 +14,7 @@ import * as m010 from './migrations/010-sitemap-index.js';
 import * as m011 from './migrations/011-mail-attempts.js';
 import * as m012 from './migrations/012-alert-mailbox.js';
 import * as m013 from './migrations/013-tile-json-from-fields.js';
+import * as m014 from './migrations/014-country-versions.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '011-mail-attempts': m011,
   '012-alert-mailbox': m012,
   '013-tile-json-from-fields': m013,
+  '014-country-versions': m014,
 };
 
 /** Every migration's name, oldest first; the last is the schema this release is written for. */

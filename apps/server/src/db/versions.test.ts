@@ -68,6 +68,49 @@ describe(`versions kept by the ${dialect} database`, () => {
     expect(await jobsVersion()).toBeGreaterThan(afterBoth.jobs);
   });
 
+  it("moves a country's version with a change to its published jobs only, and not with a draft's", async () => {
+    const country = async (name: string) => {
+      const row = await t.db
+        .selectFrom('content_versions')
+        .select('version')
+        .where('name', '=', `jobs:${name}`)
+        .executeTakeFirst();
+      return Number(row?.version ?? 0);
+    };
+    const countries = async () => ({ japan: await country('japan'), korea: await country('south-korea') });
+    /** Runs the write and returns which countries' versions it moved. */
+    const moved = async (write: () => Promise<unknown>) => {
+      const before = await countries();
+      await write();
+      const after = await countries();
+      return { japan: after.japan > before.japan, korea: after.korea > before.korea };
+    };
+    const update = (id: string, set: { title?: string; country?: string; published_at?: number }) =>
+      t.db.updateTable('jobs').set(set).where('id', '=', id).execute();
+
+    let live = '';
+    expect(await moved(async () => (live = await createPublishedJob(t, ownerId, { country: 'japan' })))).toEqual({
+      japan: true,
+      korea: false,
+    });
+    expect(await moved(() => update(live, { title: 'Physics Teacher' }))).toEqual({ japan: true, korea: false });
+    let draft = '';
+    const drafted = await moved(
+      async () => (draft = await createPublishedJob(t, ownerId, { country: 'japan', published_at: null })),
+    );
+    expect(drafted).toEqual({ japan: false, korea: false });
+    expect(await moved(() => update(draft, { title: 'Still a draft' }))).toEqual({ japan: false, korea: false });
+    expect(await moved(() => update(draft, { published_at: t.clock.now() }))).toEqual({ japan: true, korea: false });
+    expect(await moved(() => update(live, { country: 'south-korea' }))).toEqual({ japan: true, korea: true });
+    const fan = await createUser(t);
+    const save = () => t.db.insertInto('favorites').values({ user_id: fan.id, job_id: live, created_at: 1 }).execute();
+    expect(await moved(save)).toEqual({ japan: false, korea: false });
+    expect(await moved(() => t.db.deleteFrom('jobs').where('id', '=', live).execute())).toEqual({
+      japan: false,
+      korea: true,
+    });
+  });
+
   it("moves only the posting's own version when it is saved or unsaved, or its photos change", async () => {
     const saved = await createPublishedJob(t, ownerId);
     const bystander = await createPublishedJob(t, ownerId);

@@ -7,6 +7,7 @@
 // subscription, are read as the route reads them, so a log-out or a cancellation ends it at once.
 // The requests of one event-loop turn share each read (lib/turn-memo.ts), keyed by what the reader
 // reads: a version per turn, not per hit. docs/decisions/012-one-freshness-story.md.
+import { COUNTRY_VALUES } from '@teacheast/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import type { TurnMemo } from '../lib/turn-memo.js';
@@ -25,9 +26,18 @@ export type AnswerVersionReader = (
 
 const tokenOf = (request: FastifyRequest) => request.headers.authorization ?? '';
 
-/** Lists, city counts and feeds show every job: any change to any job. */
-const ofJobs: AnswerVersionReader = (deps, _request, turn) =>
-  turn.get('jobs', async () => String(await jobsVersion(deps)));
+const COUNTRIES: ReadonlySet<unknown> = new Set(COUNTRY_VALUES);
+
+/**
+ * Lists, city counts and feeds: of one country (named in the path or the query), any change to its
+ * published jobs; of every country (a feed of all), any change to any job.
+ */
+const ofJobs: AnswerVersionReader = (deps, request, turn) => {
+  const named =
+    (request.params as { country?: unknown }).country ?? (request.query as { country?: unknown } | undefined)?.country;
+  const country = COUNTRIES.has(named) ? (named as string) : undefined;
+  return turn.get(`jobs ${country ?? ''}`, async () => String(await jobsVersion(deps, country)));
+};
 
 /** A posting and its photos: the posting's own version (itself, its photos, its savers) and status, per caller. */
 const ofPosting: AnswerVersionReader = (deps, request, turn) => {

@@ -4,6 +4,7 @@
 import type { Deps } from '../../deps.js';
 import * as repo from './repo.js';
 
-export function jobsVersion(deps: Deps): Promise<number> {
-  return repo.findJobsVersion(deps.db);
+/** Of every job, or of one country's published jobs (db/migrations/014-country-versions.ts). */
+export function jobsVersion(deps: Deps, country?: string): Promise<number> {
+  return repo.findJobsVersion(deps.db, country);
 }

@@ -1,11 +1,11 @@
-// The keyword index held in the process (keyword-index.ts), one per country, kept in step with the
-// database by lib/kept-at-version.ts: it answers a search, with keywords or without, only while the
-// jobs version it was made at (content_versions.jobs, db/migrations/006-read-paths.ts) is still the
-// database's, so no one is ever shown a result a write has changed. After a write the next search goes
-// to the database's own index (keyword-repo.ts) and starts a refresh in the background, which reads
-// every live job's version once and indexes anew only the countries whose jobs changed. Searches it
-// cannot answer exactly as the database would (a phrase, a word the database splits) always go to the
-// database.
+// The keyword index held in the process (keyword-index.ts), one per country, each kept in step with
+// the database by lib/kept-at-version.ts: a country's index answers a search, with keywords or
+// without, only while the country's jobs version it was made at (content_versions `jobs:<country>`,
+// db/migrations/014-country-versions.ts) is still the database's, so no one is ever shown a result a
+// write has changed. After a change to a country's published jobs, that country's next search goes to
+// the database's own index (keyword-repo.ts) and starts the country's refresh in the background; the
+// other countries' indexes go on answering. Searches it cannot answer exactly as the database would
+// (a phrase, a word the database splits) always go to the database.
 import { COUNTRY_VALUES, type Keywords, type KeywordTerm } from '@teacheast/shared';
 import type { Db } from '../../db/create-db.js';
 import { termsOfWords } from '../../db/search-tokens.js';
@@ -20,22 +20,16 @@ const MAX_QUERY_WORDS = 10_000;
 /** Words asked of the database at once. */
 const WORDS_PER_ASK = 5_000;
 
-interface KeptJob {
-  version: number;
-  country: string;
-  publishedAt: number;
-}
-
-/** The index as one refresh made it. */
+/** A country's index as one refresh made it. */
 interface Indexed {
   /** The live-since moment of the refresh: a search for older jobs than that is not answered here. */
   liveSince: number;
-  countries: Map<string, CountryIndex>;
-  jobs: Map<string, KeptJob>;
+  index: CountryIndex;
 }
 
 interface Kept {
-  index: KeptAtVersion<Indexed, number>;
+  /** Each country's index, at the country's jobs version. */
+  countries: Map<string, KeptAtVersion<Indexed, number>>;
   /** The database's terms of every word the indexed jobs hold. */
   terms: Map<string, readonly string[]>;
   /** And of words only teachers typed. */
@@ -48,14 +42,16 @@ function keptFor(db: Db): Kept {
   let kept = byDb.get(db);
   if (!kept) {
     const terms = new Map<string, readonly string[]>();
-    kept = {
-      index: new KeptAtVersion(
-        () => repo.findJobsVersion(db),
-        (previous, liveSince) => reindex(db, terms, previous, liveSince),
-      ),
-      terms,
-      queryTerms: new BoundedCache(MAX_QUERY_WORDS),
-    };
+    const countries = new Map(
+      COUNTRY_VALUES.map((country) => [
+        country,
+        new KeptAtVersion<Indexed, number>(
+          () => repo.findJobsVersion(db, country),
+          async (_previous, liveSince) => ({ liveSince, index: await indexCountry(db, terms, country, liveSince) }),
+        ),
+      ]),
+    );
+    kept = { countries, terms, queryTerms: new BoundedCache(MAX_QUERY_WORDS) };
     byDb.set(db, kept);
   }
   return kept;
@@ -83,61 +79,28 @@ function wordsOfJobs(jobs: readonly IndexedJob[]): Set<string> {
   return words;
 }
 
-/** The countries whose live jobs differ from the kept ones (an expiry alone changes nothing kept). */
-function changedCountries(
-  previous: Indexed | null,
-  rows: readonly keywordRepo.LiveJobVersion[],
-  liveSince: number,
-): Set<string> {
-  if (previous === null) return new Set(COUNTRY_VALUES);
-  const changed = new Set<string>();
-  const current = new Set<string>();
-  for (const row of rows) {
-    current.add(row.id);
-    const old = previous.jobs.get(row.id);
-    if (old && old.version === row.version && old.country === row.country && old.publishedAt === row.publishedAt) {
-      continue;
-    }
-    changed.add(row.country);
-    if (old) changed.add(old.country);
-  }
-  for (const [id, old] of previous.jobs) {
-    if (!current.has(id) && old.publishedAt > liveSince) changed.add(old.country);
-  }
-  return changed;
-}
-
-/** The index of the live jobs, made anew only for the countries whose jobs changed since `previous`. */
-async function reindex(
+/** A country's index of its live jobs, read from the database a slice at a time. */
+function indexCountry(
   db: Db,
   terms: Map<string, readonly string[]>,
-  previous: Indexed | null,
+  country: string,
   liveSince: number,
-): Promise<Indexed> {
-  const rows = await keywordRepo.findLiveJobVersions(db, liveSince, breathe);
-  const countries = new Map(previous?.countries ?? []);
-  for (const country of changedCountries(previous, rows, liveSince)) {
-    const index = await CountryIndex.build(
-      keywordRepo.indexedJobSlices(db, country, liveSince),
-      (slice) => learnTerms(db, terms, wordsOfJobs(slice)),
-      (word) => terms.get(word) ?? [],
-      breathe,
-    );
-    countries.set(country, index);
-  }
-  return {
-    liveSince,
-    countries,
-    jobs: new Map(rows.map((r) => [r.id, { version: r.version, country: r.country, publishedAt: r.publishedAt }])),
-  };
+): Promise<CountryIndex> {
+  return CountryIndex.build(
+    keywordRepo.indexedJobSlices(db, country, liveSince),
+    (slice) => learnTerms(db, terms, wordsOfJobs(slice)),
+    (word) => terms.get(word) ?? [],
+    breathe,
+  );
 }
 
 /**
- * Brings the index to the database's current jobs (tests and the server's start call it; a search
- * that finds it behind starts it without waiting). One refresh at a time per database.
+ * Brings every country's index to the database's current jobs (tests and the server's start call
+ * it; a search that finds its country's index behind starts that one without waiting). One refresh
+ * at a time per country.
  */
-export function refreshKeywordIndex(db: Db, liveSince: number): Promise<void> {
-  return keptFor(db).index.refresh(liveSince);
+export async function refreshKeywordIndex(db: Db, liveSince: number): Promise<void> {
+  for (const kept of keptFor(db).countries.values()) await kept.refresh(liveSince);
 }
 
 /** Asks the database for the terms of the typed words the index has not met yet. */
@@ -186,17 +149,18 @@ export async function findSearchPage(
   onRefreshError: (err: unknown) => void = () => undefined,
 ): Promise<FoundJob[] | null> {
   const kept = keptFor(db);
-  // The index made at the version the database has now, after this search arrived: its answer is the
-  // database's, even if a refresh replaces the index while a word is asked below.
-  const current = await kept.index.current(page.liveSince, onRefreshError);
+  const countryIndex = kept.countries.get(page.country);
+  if (!countryIndex) return [];
+  // The index made at the country's version the database has now, after this search arrived: its
+  // answer is the database's, even if a refresh replaces the index while a word is asked below.
+  const current = await countryIndex.current(page.liveSince, onRefreshError);
   if (!current || page.liveSince < current.value.liveSince) return null;
   const { include: typed, exclude: excluded } = keywords ?? { include: [], exclude: [] };
   if (keywords) await learnQueryWords(db, kept, keywords);
   const include = indexTerms(kept, typed);
   const exclude = include && indexTerms(kept, excluded);
   if (!include || !exclude) return null;
-  const country = current.value.countries.get(page.country);
-  if (!country) return [];
+  const country = current.value.index;
   // Field by field: V8 copies an object with spread slowly.
   const { city, ageGroup, liveSince, offset, limit } = page;
   return country.search({ include, exclude, city, ageGroup, liveSince, offset, limit });
@@ -204,6 +168,9 @@ export async function findSearchPage(
 
 /** What the kept index holds, per country (its tests read it). */
 export function keywordIndexSize(db: Db): Map<string, ShardSize> {
-  const countries = keptFor(db).index.value?.countries ?? new Map<string, CountryIndex>();
-  return new Map([...countries].map(([country, index]) => [country, index.size()]));
+  const sizes = new Map<string, ShardSize>();
+  for (const [country, kept] of keptFor(db).countries) {
+    if (kept.value) sizes.set(country, kept.value.index.size());
+  }
+  return sizes;
 }

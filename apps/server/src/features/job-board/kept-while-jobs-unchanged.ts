@@ -1,6 +1,7 @@
-// Results worked out from the jobs and kept while they are exact: each is tagged with the jobs version
-// read before it was worked out (content_versions.jobs, db/migrations/006-read-paths.ts), so any change
-// to any job, by any instance or command, makes the next request work it out anew, and with the
+// Results worked out from one country's jobs and kept while they are exact: each is tagged with the
+// country's jobs version read before it was worked out (content_versions `jobs:<country>`,
+// db/migrations/014-country-versions.ts), so any change to a published job of that country, by any
+// instance or command, makes the next request work it out anew, and with the
 // moment it stops being exact with no write at all (an expiry). A request pays one index look-up for
 // the version. Kept per database, the least recently used going first past `maxKeys`
 // (lib/bounded-cache.ts).
@@ -34,10 +35,15 @@ export function keptWhileJobsUnchanged<T>(maxKeys: number) {
     kept.set(key, worked);
     return worked;
   };
-  /** The value with the jobs version it is exact at (read for this request). */
-  const withVersion = async (db: Db, key: string, now: number, workOut: WorkOut<T>): Promise<Kept<T>> =>
-    atVersion(db, key, await repo.findJobsVersion(db), now, workOut);
-  const value = async (db: Db, key: string, now: number, workOut: WorkOut<T>): Promise<T> =>
-    (await withVersion(db, key, now, workOut)).value;
+  /** The value with the country's jobs version it is exact at (read for this request). */
+  const withVersion = async (
+    db: Db,
+    country: string,
+    key: string,
+    now: number,
+    workOut: WorkOut<T>,
+  ): Promise<Kept<T>> => atVersion(db, key, await repo.findJobsVersion(db, country), now, workOut);
+  const value = async (db: Db, country: string, key: string, now: number, workOut: WorkOut<T>): Promise<T> =>
+    (await withVersion(db, country, key, now, workOut)).value;
   return Object.assign(value, { withVersion, atVersion });
 }

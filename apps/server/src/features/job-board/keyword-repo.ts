@@ -5,7 +5,6 @@
 import { PAGE_SIZE, RANKED_TERMS_MAX, type KeywordTerm, type Keywords } from '@teacheast/shared';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
-import { preparedQuery } from '../../db/prepared-query.js';
 import { TILE_COLUMNS } from '../jobs/presenters.js';
 import type { IndexedJob } from './keyword-index.js';
 import { liveJobIds, tileJson, tileText, type SearchFilter } from './repo.js';
@@ -136,50 +135,6 @@ export function findLiveJobTilesSince(
     .orderBy('jobs.published_at', 'desc')
     .orderBy('jobs.id', 'desc')
     .execute();
-}
-
-/** Each live job's version and country, in id order after a given id: a keyset page. */
-const liveJobVersionsQuery = preparedQuery((db, p: { liveSince: number; afterId: string; limit: number }) =>
-  db
-    .selectFrom('jobs')
-    .select(['jobs.id', 'jobs.version', 'jobs.country', 'jobs.published_at'])
-    .where('jobs.published_at', 'is not', null)
-    .where('jobs.published_at', '>', p.liveSince)
-    .where('jobs.id', '>', p.afterId)
-    .orderBy('jobs.id')
-    .limit(p.limit),
-);
-
-export interface LiveJobVersion {
-  id: string;
-  version: number;
-  country: string;
-  publishedAt: number;
-}
-
-/** Versions read at once: a few milliseconds of the database's time, so waiting requests get through. */
-const VERSIONS_PER_READ = 2_000;
-
-/**
- * Each live job's version and country: what tells the kept keyword index which countries changed.
- * Read a slice at a time, `breathe` awaited between two slices: in one statement, 90,000 live jobs held
- * the event loop for 0.7 s, and a million for seconds.
- */
-export async function findLiveJobVersions(
-  db: DbOrTrx,
-  liveSince: number,
-  breathe: () => Promise<void>,
-): Promise<LiveJobVersion[]> {
-  const versions: LiveJobVersion[] = [];
-  for (let afterId = ''; ;) {
-    const rows = await liveJobVersionsQuery(db, { liveSince, afterId, limit: VERSIONS_PER_READ });
-    for (const r of rows) {
-      versions.push({ id: r.id, version: Number(r.version), country: r.country, publishedAt: Number(r.published_at) });
-    }
-    if (rows.length < VERSIONS_PER_READ) return versions;
-    afterId = rows[rows.length - 1]!.id;
-    await breathe();
-  }
 }
 
 /** Jobs read at once while indexing: a few milliseconds of the database's time each. */

@@ -9,9 +9,9 @@ import * as repo from './repo.js';
 /** One entry per country. */
 const keptOldestLive = keptWhileJobsUnchanged<number | null>(64);
 
-/** The jobs version read now, and the moment the country's live postings next change without a write. */
+/** The country's jobs version read now, and the moment the country's live postings next change without a write. */
 export async function liveJobsUntil(db: Db, country: string, now: number) {
-  const { version, validUntil } = await keptOldestLive.withVersion(db, country, now, async () => {
+  const { version, validUntil } = await keptOldestLive.withVersion(db, country, country, now, async () => {
     const oldest = await repo.findOldestLivePublishedAt(db, country, liveSince(now));
     return { value: oldest, validUntil: oldest === null ? Infinity : oldest + POSTING_LIFETIME_MS };
   });

@@ -14,9 +14,9 @@ const MAX_FILTERS = 500;
 const keptStarts = keptWhileJobsUnchanged<repo.PageStart[]>(MAX_FILTERS);
 
 /**
- * Where `page` of the filter starts, or null past its last page. The starts are tagged with the jobs
- * version read before them (db/migrations/006-read-paths.ts), so any change to any job, by any
- * instance or command, makes the next request find them anew. Postings that expired since only
+ * Where `page` of the filter starts, or null past its last page. The starts are tagged with the
+ * country's jobs version read before them (db/migrations/014-country-versions.ts), so any change to a
+ * published job of the country, by any instance or command, makes the next request find them anew. Postings that expired since only
  * shorten the end of the list, which never moves an earlier page's start.
  */
 export async function findPageStart(
@@ -26,7 +26,7 @@ export async function findPageStart(
 ): Promise<repo.PageStart | null> {
   const key = `${filter.country}\u0000${filter.city ?? ''}\u0000${filter.ageGroup ?? ''}`;
   // No clock: postings that expire only shorten the end of the list.
-  const starts = await keptStarts(db, key, 0, async () => ({
+  const starts = await keptStarts(db, filter.country, key, 0, async () => ({
     value: await repo.findPageStarts(db, filter),
     validUntil: Infinity,
   }));

@@ -197,13 +197,17 @@ export async function findPageStarts(db: DbOrTrx, f: Omit<SearchFilter, 'page'>)
   return rows.map((r) => ({ publishedAt: Number(r.published_at), id: r.id }));
 }
 
-/** Moves with any change to any job (db/migrations/006-read-paths.ts). */
-const jobsVersionQuery = preparedQuery((db) =>
-  db.selectFrom('content_versions').select('version').where('name', '=', 'jobs'),
+/**
+ * `jobs` moves with any change to any job (db/migrations/006-read-paths.ts); `jobs:<country>` with
+ * any change to a published job of that country (014-country-versions.ts).
+ */
+const contentVersionQuery = preparedQuery((db, p: { name: string }) =>
+  db.selectFrom('content_versions').select('version').where('name', '=', p.name),
 );
 
-export async function findJobsVersion(db: DbOrTrx): Promise<number> {
-  const [row] = await jobsVersionQuery(db, {});
+/** The version of every job, or of one country's published jobs. */
+export async function findJobsVersion(db: DbOrTrx, country?: string): Promise<number> {
+  const [row] = await contentVersionQuery(db, { name: country === undefined ? 'jobs' : `jobs:${country}` });
   return Number(row?.version ?? 0);
 }
 

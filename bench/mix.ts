@@ -70,6 +70,7 @@ import {
   stopProcess,
   timestamp,
   waitForHttp,
+  waitUntilIdle,
 } from './processes.js';
 import { serverEnv } from './servers.js';
 
@@ -621,6 +622,7 @@ async function startInstance(bench: Bench, topology: Topology, instance: Topolog
     env,
   );
   await waitForHttp(`${origin(instance.port)}/api/health`, child);
+  await waitUntilIdle(child);
   return child;
 }
 

@@ -98,6 +98,28 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 
   throw new Error(`${url} did not come up within ${timeoutMs / 1000} s`);
 }
 
+/** CPU time a process has used, in ms (Linux: utime and stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Waits until a server that answers has finished what it does once started (the keyword index is
+ * built after it listens): until it spends under a tenth of a core over a second. A server that has
+ * been up a while is what the benchmarks measure.
+ */
+export async function waitUntilIdle(child: ChildProcess, timeoutMs = 300_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    assertRunning(child);
+    const before = cpuMs(child.pid!);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (cpuMs(child.pid!) - before < 100) return;
+  }
+  throw new Error(`the server was still busy ${timeoutMs / 1000} s after it answered`);
+}
+
 /** Refuses to start on a port something else listens on: its answers would be measured as ours. */
 export async function assertPortFree(port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {

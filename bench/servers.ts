@@ -1,7 +1,7 @@
 // TeachEast servers as the benchmarks start them: production mode, quiet logs, and either the cache
 // configuration the server has by default or every read cache turned off.
 import type { ChildProcess } from 'node:child_process';
-import { startProcess, waitForHttp } from './processes.js';
+import { startProcess, waitForHttp, waitUntilIdle } from './processes.js';
 
 /**
  * What turns off every cache that lets a read skip its work: the response cache and, with it, the
@@ -39,7 +39,7 @@ export function serverEnv(options: Omit<ServerOptions, 'name' | 'core'>): NodeJS
   };
 }
 
-/** Starts a server and waits until it answers its health check. */
+/** Starts a server and waits until it answers its health check and has finished starting. */
 export async function startServer(options: ServerOptions): Promise<ChildProcess> {
   const child = startProcess(
     options.name,
@@ -48,5 +48,6 @@ export async function startServer(options: ServerOptions): Promise<ChildProcess>
     serverEnv(options),
   );
   await waitForHttp(`http://127.0.0.1:${options.port}/api/health`, child);
+  await waitUntilIdle(child);
   return child;
 }

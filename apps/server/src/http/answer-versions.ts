@@ -12,17 +12,19 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import type { TurnMemo } from '../lib/turn-memo.js';
 import { findUser } from '../features/accounts/sessions.js';
-import { jobsVersion } from '../features/job-board/jobs-version.js';
-import { postingVersion } from '../features/job-board/service.js';
+import { postingVersion, searchVersion, type AnswerVersion } from '../features/job-board/service.js';
 import { boardVersion } from '../features/resumes/board-version.js';
-import { hasActiveSubscription } from '../features/subscriptions/service.js';
+import { activeSubscriptionUntil } from '../features/subscriptions/service.js';
 
-/** The version an answer is made at, or null: not cacheable for this caller (the route answers). */
+/**
+ * The version an answer is made at, and the moment it ends with no write (a posting expiring, a
+ * subscription's period ending); or null: not cacheable for this caller (the route answers).
+ */
 export type AnswerVersionReader = (
   deps: Deps,
   request: FastifyRequest,
-  turn: TurnMemo<Promise<string | null>>,
-) => Promise<string | null>;
+  turn: TurnMemo<Promise<AnswerVersion | null>>,
+) => Promise<AnswerVersion | null>;
 
 const tokenOf = (request: FastifyRequest) => request.headers.authorization ?? '';
 
@@ -30,13 +32,20 @@ const COUNTRIES: ReadonlySet<unknown> = new Set(COUNTRY_VALUES);
 
 /**
  * Lists, city counts and feeds: of one country (named in the path or the query), any change to its
- * published jobs; of every country (a feed of all), any change to any job.
+ * published jobs, until its oldest live posting expires; of every country (the feed of all), the same
+ * of each country.
  */
 const ofJobs: AnswerVersionReader = (deps, request, turn) => {
   const named =
     (request.params as { country?: unknown }).country ?? (request.query as { country?: unknown } | undefined)?.country;
-  const country = COUNTRIES.has(named) ? (named as string) : undefined;
-  return turn.get(`jobs ${country ?? ''}`, async () => String(await jobsVersion(deps, country)));
+  if (COUNTRIES.has(named)) {
+    const country = named as string;
+    return turn.get(`jobs ${country}`, () => searchVersion(deps, country));
+  }
+  return turn.get('jobs', async () => {
+    const all = await Promise.all(COUNTRY_VALUES.map((country) => searchVersion(deps, country)));
+    return { tag: all.map((v) => v.tag).join(' '), validUntil: Math.min(...all.map((v) => v.validUntil)) };
+  });
 };
 
 /** A posting and its photos: the posting's own version (itself, its photos, its savers) and status, per caller. */
@@ -45,17 +54,21 @@ const ofPosting: AnswerVersionReader = (deps, request, turn) => {
   if (typeof uuid !== 'string') return Promise.resolve(null);
   return turn.get(`posting ${uuid} ${tokenOf(request)}`, async () => {
     const [posting, user] = await Promise.all([postingVersion(deps, uuid), findUser(deps, request)]);
-    return `${posting.tag} ${user?.id ?? ''}`;
+    return { tag: `${posting.tag} ${user?.id ?? ''}`, validUntil: posting.validUntil };
   });
 };
 
-/** The board: any change to a published resume, for a caller who is the path's user and subscribed now. */
+/**
+ * The board: any change to a published resume, for a caller who is the path's user, while their
+ * subscription is active.
+ */
 const ofBoard: AnswerVersionReader = (deps, request, turn) => {
   const { userUuid } = request.params as { userUuid?: unknown };
   return turn.get(`board ${String(userUuid)} ${tokenOf(request)}`, async () => {
     const user = await findUser(deps, request);
-    if (!user || user.id !== userUuid || !(await hasActiveSubscription(deps, user.id))) return null;
-    return `${await boardVersion(deps)} ${user.id}`;
+    if (!user || user.id !== userUuid) return null;
+    const [subscribedUntil, board] = await Promise.all([activeSubscriptionUntil(deps, user.id), boardVersion(deps)]);
+    return subscribedUntil === null ? null : { tag: `${board} ${user.id}`, validUntil: subscribedUntil };
   });
 };
 

@@ -6,8 +6,9 @@
 // changes, with nothing sent between instances: at once on the instance that wrote it (its writes
 // forget the turn's reads before they answer), and on the others from their next turn. The version is
 // read before the answer is made, so an answer read while a write went through is kept at the older
-// version and never served after it. The lifetime (RESPONSE_CACHE_MS, a second) bounds only what the
-// clock changes with no write: a posting expiring, a subscription's period ending.
+// version and never served after it. What the clock changes with no write (a posting expiring, a
+// subscription's period ending) ends an answer by the moment its version carries; RESPONSE_CACHE_MS
+// (a minute) is the longest any answer is kept.
 //
 // Routes opt in with `config: { cache: 'public' }` (same answer for everyone) or `'per-session'`
 // (keyed by the caller's token as well), and must have a reader in ANSWER_VERSIONS.
@@ -16,6 +17,7 @@ import type { Deps } from '../deps.js';
 import type { Metrics } from '../integrations/metrics/metrics.js';
 import { BoundedCache } from '../lib/bounded-cache.js';
 import { TurnMemo } from '../lib/turn-memo.js';
+import type { AnswerVersion } from '../features/job-board/service.js';
 import { ANSWER_VERSIONS, type AnswerVersionReader } from './answer-versions.js';
 
 export interface CacheRouteConfig {
@@ -47,9 +49,9 @@ export function registerResponseCache(
   const versions = options.versions ?? ANSWER_VERSIONS;
   const entries = new BoundedCache<string, Entry>(options.maxEntries ?? 5000);
   /** The version each cacheable request read before its answer was made. */
-  const versionRead = new WeakMap<FastifyRequest, string>();
+  const versionRead = new WeakMap<FastifyRequest, AnswerVersion>();
   /** The versions read in this event-loop turn, shared by its requests (lib/turn-memo.ts). */
-  const turn = new TurnMemo<Promise<string | null>>();
+  const turn = new TurnMemo<Promise<AnswerVersion | null>>();
   /** A write through this instance forgets them before it answers, so its writer's next read sees it. */
   const forgetReads: onSendHookHandler = (_request, _reply, payload, done) => {
     turn.forget();
@@ -70,7 +72,7 @@ export function registerResponseCache(
           // A caller that asks for a fresh answer (a hard reload, a page about to be kept) gets one.
           if (request.headers['cache-control']?.includes('no-cache')) return done();
           const hit = entries.get(keyOf(request, mode));
-          const fresh = hit !== undefined && hit.version === version && hit.expires > Date.now();
+          const fresh = hit !== undefined && hit.version === version.tag && hit.expires > deps.clock.now();
           options.countLookup?.('answers', fresh);
           if (!fresh || !hit) return done();
           void reply.headers(hit.headers);
@@ -92,12 +94,13 @@ export function registerResponseCache(
           const value = reply.getHeader(name);
           if (typeof value === 'string') headers[name] = value;
         }
+        const now = deps.clock.now();
         entries.set(keyOf(request, mode), {
           body: payload,
           headers,
           etag: headers.etag,
-          version,
-          expires: Date.now() + options.ttlMs,
+          version: version.tag,
+          expires: Math.min(version.validUntil, now + options.ttlMs),
         });
       }
       done(null, payload);

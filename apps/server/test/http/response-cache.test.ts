@@ -11,11 +11,14 @@ import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } 
 
 const MINUTE = 60_000;
 
+/** All the cache reads of its dependencies: the clock. */
+const CLOCK = { clock: { now: () => Date.now() } } as never;
+
 /** Lets the event loop finish its turn: the versions its requests shared are read again after it. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Tiles {
-  results: { uuid?: string; id?: string }[];
+  results: { uuid?: string; id?: string; title: string }[];
 }
 
 describe(`the answer cache kept by version (${dialect})`, () => {
@@ -26,52 +29,81 @@ describe(`the answer cache kept by version (${dialect})`, () => {
   afterAll(async () => t.close());
 
   const search = (country: string) => t.inject({ method: 'GET', url: `/api/filter-jobs?country=${country}&page=1` });
-  const count = async (country: string) => (await search(country)).json<Tiles>().results.length;
+  const titles = async (country: string) => (await search(country)).json<Tiles>().results.map((r) => r.title);
 
   /**
-   * A job about to expire: the test clock passing its end changes the list without moving any version,
-   * so whether the list still shows it tells a kept answer from one made again.
+   * A change the cache cannot see: a job's title written with its country's version put back, so only
+   * a kept answer still shows the old title, and an answer made again shows the new one.
    */
-  const witness = async (ownerId: string, country: string) =>
-    createPublishedJob(t, ownerId, { country, published_at: t.clock.now() - POSTING_LIFETIME_MS + MINUTE });
+  const changeUnseen = async (id: string, country: string, title: string) => {
+    const version = (name: string) =>
+      t.db.selectFrom('content_versions').select('version').where('name', '=', name).executeTakeFirst();
+    const before = await version(`jobs:${country}`);
+    await t.db.updateTable('jobs').set({ title }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('content_versions')
+      .set({ version: before?.version ?? 0 })
+      .where('name', '=', `jobs:${country}`)
+      .execute();
+  };
 
-  it('keeps a list while no job changes: a save moves only its posting, and the posting is answered anew', async () => {
+  it('keeps a list while no job of its country changes: a save moves only its posting, answered anew', async () => {
     const owner = await createUser(t);
-    await witness(owner.id, 'vietnam');
-    const live = await createPublishedJob(t, owner.id, { country: 'vietnam' });
-    expect(await count('vietnam')).toBe(2);
+    const live = await createPublishedJob(t, owner.id, { country: 'vietnam', title: 'Art Teacher' });
+    expect(await titles('vietnam')).toContain('Art Teacher');
     const posting = await t.inject({ method: 'GET', url: `/api/job/${live}` });
     expect(posting.json<{ job: { favoritedBy: string[] } }>().job.favoritedBy).toEqual([]);
-    t.clock.advance(2 * MINUTE); // the witness has expired: an answer made now would not show it
+    await changeUnseen(live, 'vietnam', 'Unseen Title');
     const fan = await createUser(t);
     const saved = await t.inject({ method: 'POST', url: `/api/favorites/${fan.id}/${live}`, headers: fan.auth });
     expect(saved.statusCode).toBe(200);
-    expect(await count('vietnam')).toBe(2); // kept: a save changes no list
+    await nextTurn();
+    expect(await titles('vietnam')).toContain('Art Teacher'); // kept: a save changes no list
     const after = await t.inject({ method: 'GET', url: `/api/job/${live}` });
     expect(after.json<{ job: { favoritedBy: string[] } }>().job.favoritedBy).toEqual([fan.id]);
+    // A change in another country leaves this country's list kept.
+    await createPublishedJob(t, owner.id, { country: 'japan' });
+    await nextTurn();
+    expect(await titles('vietnam')).toContain('Art Teacher');
   });
 
-  it('makes a list stale when any job changes, written behind the server by any instance or command', async () => {
+  it('makes a list stale when a job of its country changes, written behind the server by any instance or command', async () => {
     const owner = await createUser(t);
-    await witness(owner.id, 'thailand');
-    await createPublishedJob(t, owner.id, { country: 'thailand' });
-    expect(await count('thailand')).toBe(2);
-    t.clock.advance(2 * MINUTE);
-    expect(await count('thailand')).toBe(2); // kept
+    const job = await createPublishedJob(t, owner.id, { country: 'thailand', title: 'Drama Teacher' });
+    expect(await titles('thailand')).toContain('Drama Teacher');
+    await changeUnseen(job, 'thailand', 'Dance Teacher');
+    expect(await titles('thailand')).toContain('Drama Teacher'); // kept
     // Another instance, as the cluster runs it: the same database, a cache of its own.
     const other = await buildApp(t.deps);
     try {
-      const otherCount = async () =>
-        (await other.inject({ method: 'GET', url: '/api/filter-jobs?country=thailand&page=1' })).json<Tiles>().results
-          .length;
-      expect(await otherCount()).toBe(1);
-      await createPublishedJob(t, owner.id, { country: 'thailand' }); // a command, neither instance
+      const otherTitles = async () =>
+        (await other.inject({ method: 'GET', url: '/api/filter-jobs?country=thailand&page=1' }))
+          .json<Tiles>()
+          .results.map((r) => r.title);
+      expect(await otherTitles()).toContain('Drama Teacher'); // its first read, kept there from now on
+      await createPublishedJob(t, owner.id, { country: 'thailand', title: 'Choir Teacher' }); // a command
       await nextTurn();
-      expect(await count('thailand')).toBe(2); // the witness gone, the new job in
-      expect(await otherCount()).toBe(2);
+      for (const seen of [await titles('thailand'), await otherTitles()]) {
+        expect(seen).toContain('Dance Teacher');
+        expect(seen).toContain('Choir Teacher');
+      }
     } finally {
       await other.close();
     }
+  });
+
+  it('ends a kept list when a posting in it expires, with no write', async () => {
+    const owner = await createUser(t);
+    await createPublishedJob(t, owner.id, {
+      country: 'indonesia',
+      title: 'Leaving Soon',
+      published_at: t.clock.now() - POSTING_LIFETIME_MS + MINUTE,
+    });
+    await createPublishedJob(t, owner.id, { country: 'indonesia', title: 'Staying' });
+    expect(await titles('indonesia')).toEqual(expect.arrayContaining(['Leaving Soon', 'Staying']));
+    t.clock.advance(2 * MINUTE);
+    await nextTurn();
+    expect(await titles('indonesia')).toEqual(['Staying']);
   });
 
   it('answers 304 from the cache when the ETag matches', async () => {
@@ -121,7 +153,10 @@ describe(`the answer cache's version, read before the answer is made (${dialect}
       return { inHandler, release };
     };
     const app = Fastify();
-    registerResponseCache(app, {} as never, { ttlMs: 60_000, versions: { '/value': async () => String(version) } });
+    registerResponseCache(app, CLOCK, {
+      ttlMs: 60_000,
+      versions: { '/value': async () => ({ tag: String(version), validUntil: Infinity }) },
+    });
     app.get('/value', { config: { cache: 'public' } }, async () => {
       const read = value; // read before the write…
       const gate = held;
@@ -150,9 +185,12 @@ describe(`the answer cache's version, read before the answer is made (${dialect}
     let version = 1;
     let reads = 0;
     const app = Fastify();
-    registerResponseCache(app, {} as never, {
+    registerResponseCache(app, CLOCK, {
       ttlMs: 60_000,
-      versions: { '/value': (_deps, _request, turn) => turn.get('value', async () => (reads++, String(version))) },
+      versions: {
+        '/value': (_deps, _request, turn) =>
+          turn.get('value', async () => (reads++, { tag: String(version), validUntil: Infinity })),
+      },
     });
     app.get('/value', { config: { cache: 'public' } }, async () => ({ version }));
     app.post('/write', async () => ((version += 1), { ok: true }));
@@ -175,7 +213,7 @@ describe(`the answer cache's version, read before the answer is made (${dialect}
 
   it('refuses a cached route that has no version', async () => {
     const app = Fastify();
-    registerResponseCache(app, {} as never, { ttlMs: 60_000, versions: {} });
+    registerResponseCache(app, CLOCK, { ttlMs: 60_000, versions: {} });
     expect(() => app.get('/unversioned', { config: { cache: 'public' } }, async () => ({}))).toThrow(
       /no version in http\/answer-versions.ts/,
     );

@@ -32,8 +32,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end $$`.execute(db);
     return;
   }
+  // Not `insert or ignore`: inside a trigger the outer statement's conflict policy wins (a foreign
+  // key's action aborts), so the row is made only where it is missing.
   const bump = (row: 'old' | 'new') => sql`
-    insert or ignore into content_versions (name, version) values ('jobs:' || ${sql.raw(row)}.country, 0);
+    insert into content_versions (name, version)
+      select 'jobs:' || ${sql.raw(row)}.country, 0
+      where not exists (select 1 from content_versions where name = 'jobs:' || ${sql.raw(row)}.country);
     update content_versions set version = version + 1 where name = 'jobs:' || ${sql.raw(row)}.country;`;
   await sql`
     create trigger jobs_country_version_insert after insert on jobs when new.published_at is not null begin

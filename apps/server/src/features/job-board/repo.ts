@@ -198,16 +198,16 @@ export async function findPageStarts(db: DbOrTrx, f: Omit<SearchFilter, 'page'>)
 }
 
 /**
- * `jobs` moves with any change to any job (db/migrations/006-read-paths.ts); `jobs:<country>` with
- * any change to a published job of that country (014-country-versions.ts).
+ * `jobs:<country>` moves with any change to a published job of that country
+ * (db/migrations/014-country-versions.ts).
  */
 const contentVersionQuery = preparedQuery((db, p: { name: string }) =>
   db.selectFrom('content_versions').select('version').where('name', '=', p.name),
 );
 
-/** The version of every job, or of one country's published jobs. */
-export async function findJobsVersion(db: DbOrTrx, country?: string): Promise<number> {
-  const [row] = await contentVersionQuery(db, { name: country === undefined ? 'jobs' : `jobs:${country}` });
+/** The version of one country's published jobs. */
+export async function findJobsVersion(db: DbOrTrx, country: string): Promise<number> {
+  const [row] = await contentVersionQuery(db, { name: `jobs:${country}` });
   return Number(row?.version ?? 0);
 }
 

@@ -61,9 +61,19 @@ async function refresh(deps: Deps, row: SubscriptionRow): Promise<SubscriptionRo
 }
 
 export async function hasActiveSubscription(deps: Deps, userId: string): Promise<boolean> {
+  return (await activeSubscriptionUntil(deps, userId)) !== null;
+}
+
+/**
+ * Until when the user's subscription stays active with no write (its period's end, with Stripe's
+ * grace for the renewal), or null when it is not active now.
+ */
+export async function activeSubscriptionUntil(deps: Deps, userId: string): Promise<number | null> {
   const live = await repo.findLiveSubscription(deps.db, userId);
-  if (!live || live.id.startsWith(CLAIM_PREFIX)) return false;
-  return effectiveStatus(await refresh(deps, live), deps.clock.now()) === 'active';
+  if (!live || live.id.startsWith(CLAIM_PREFIX)) return null;
+  const row = await refresh(deps, live);
+  if (effectiveStatus(row, deps.clock.now()) !== 'active') return null;
+  return row.current_period_end + (row.provider === 'stripe' ? STRIPE_RENEWAL_GRACE_MS : 0);
 }
 
 export async function requireActiveSubscription(deps: Deps, userId: string): Promise<void> {

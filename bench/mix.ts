@@ -72,7 +72,7 @@ import {
   waitForHttp,
   waitUntilIdle,
 } from './processes.js';
-import { serverEnv } from './servers.js';
+import { buildForServing, SERVER_ARGS, serverEnv } from './servers.js';
 
 // ---------------------------------------------------------------- the mix
 
@@ -615,12 +615,7 @@ async function startInstance(bench: Bench, topology: Topology, instance: Topolog
         }
       : {}),
   };
-  const child = startProcess(
-    `${topology.name}-${instance.name}`,
-    SERVER_CORE,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
-    env,
-  );
+  const child = startProcess(`${topology.name}-${instance.name}`, SERVER_CORE, SERVER_ARGS, env);
   await waitForHttp(`${origin(instance.port)}/api/health`, child);
   await waitUntilIdle(child);
   return child;
@@ -837,15 +832,6 @@ function judgeScaling(one: TopologyResult | undefined, two: TopologyResult | und
 
 // ---------------------------------------------------------------- the run
 
-function buildWebApp() {
-  // The rendered pages need the built web app; the script does nothing when it is up to date.
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-web.ts', '--if-changed'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error(`scripts/build-web.ts exited with ${built.status}`);
-}
-
 async function main() {
   const topologies: Topology[] = [
     {
@@ -900,7 +886,7 @@ async function main() {
       ? `  load generator on core ${LOAD_CORE}; every server process (both instances and nginx too) on core ${SERVER_CORE}`
       : '  taskset or a second core is missing: servers and load share the CPU',
   );
-  buildWebApp();
+  buildForServing();
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'teacheast-mix-'));
   // nginx's workers (not root) reach their temporary folder through this one.

@@ -7,7 +7,7 @@
 // BENCH_SECONDS (default 3) is the length of each measured run, BENCH_ONLY=<names> runs a subset
 // (SCENARIOS below), BENCH_DATABASE_URL=postgres://… adds PostgreSQL, BENCH_PORT (default 4100) moves
 // the servers' ports when another benchmark holds them.
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,7 +50,7 @@ import {
   type ReadTarget,
   type SingleRow,
 } from './report.js';
-import { CACHE_OFF_ENV, startServer, type CacheMode } from './servers.js';
+import { buildForServing, CACHE_OFF_ENV, startServer, type CacheMode } from './servers.js';
 import { makeEveryJobLive, measureSitemap, printSitemapTable, sitemapRows, type SitemapPass } from './sitemap-bench.js';
 
 const startedAt = Date.now();
@@ -190,7 +190,6 @@ const READS: ReadScenario[] = [
     looksRight: (body) => body.includes('<entry>'),
   },
 ];
-const SSR_SCENARIOS: readonly ScenarioName[] = ['home', 'search-page', 'posting-page'];
 
 const PROBES = 12;
 
@@ -218,15 +217,6 @@ async function probe(scenario: ReadScenario, spec: LoadSpec, origins: string[]):
     }
   }
   return problems;
-}
-
-function buildWebApp() {
-  // The rendered pages need the built web app; the script does nothing when it is up to date.
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-web.ts', '--if-changed'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error(`scripts/build-web.ts exited with ${built.status}`);
 }
 
 /** Sends logins one after another for `forMs`, each on a new connection as a refused client must. */
@@ -553,7 +543,7 @@ async function main() {
   );
   if (!hasTaskset) console.log('  taskset or a second core is missing: servers and load share the CPU');
   for (const port of Object.values(PORTS)) await assertPortFree(port);
-  if (SSR_SCENARIOS.some(want)) buildWebApp();
+  buildForServing();
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'teacheast-bench-'));
   const file = path.join(work, 'bench.db');

@@ -3,7 +3,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { startProcess, stopProcess, waitForHttp } from './processes.js';
-import { serverEnv, type ServerOptions } from './servers.js';
+import { SERVER_ARGS, serverEnv, type ServerOptions } from './servers.js';
 
 /** A million jobs index for a while before the server listens; past this it is not coming up. */
 const START_TIMEOUT_MS = 10 * 60_000;
@@ -75,12 +75,7 @@ export interface TimedStart {
 /** Starts a server as bench/servers.ts does, timing it from the spawn to its health and first read. */
 export async function startTimedServer(options: ServerOptions, firstRead: string): Promise<TimedStart> {
   const started = performance.now();
-  const child = startProcess(
-    options.name,
-    options.core,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
-    serverEnv(options),
-  );
+  const child = startProcess(options.name, options.core, SERVER_ARGS, serverEnv(options));
   const memory = watchMemory(child.pid!);
   try {
     const base = `http://127.0.0.1:${options.port}`;

@@ -18,7 +18,7 @@
 //
 // A million jobs' p99 is judged against 100,000 jobs' from the same run, or, when this run has no
 // 100,000, from the newest bench/results/scale-*.json that has (its file is named in the output).
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,7 +54,7 @@ import {
 } from './scale-requests.js';
 import { dropFromPageCache, residentMb, startTimedServer, watchMemory, type Resident } from './scale-server.js';
 import { judgeSize, REFERENCE_JOBS, type Reference, type TargetResult } from './scale-targets.js';
-import { CACHE_OFF_ENV } from './servers.js';
+import { buildForServing, CACHE_OFF_ENV } from './servers.js';
 
 const startedAt = Date.now();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -486,15 +486,6 @@ function printTables(
   if (problems.length > 0) console.log(`\nProblems:\n${problems.map((p) => `- ${p}`).join('\n')}`);
 }
 
-function buildWebApp() {
-  // The rendered pages need the built web app; the script does nothing when it is up to date.
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-web.ts', '--if-changed'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error(`scripts/build-web.ts exited with ${built.status}`);
-}
-
 async function main() {
   const wanted = sizesWanted();
   console.log(
@@ -502,7 +493,7 @@ async function main() {
       `${CONNECTIONS} connections, caches off with ${JSON.stringify(CACHE_OFF_ENV)}`,
   );
   if (!hasTaskset) console.log('  taskset or a second core is missing: the server and the load share the CPU');
-  buildWebApp();
+  buildForServing();
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'teacheast-scale-'));
   process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));

@@ -1,7 +1,18 @@
 // TeachEast servers as the benchmarks start them: production mode, quiet logs, and either the cache
 // configuration the server has by default or every read cache turned off.
-import type { ChildProcess } from 'node:child_process';
-import { startProcess, waitForHttp, waitUntilIdle } from './processes.js';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { root, startProcess, waitForHttp, waitUntilIdle } from './processes.js';
+
+/** How `npm run serve` runs the server: the bundle scripts/build-server.ts makes. */
+export const SERVER_ARGS = ['--enable-source-maps', 'apps/server/dist/main.js'];
+
+/** Builds what a served server runs: the web app (when its sources changed) and the server's bundle. */
+export function buildForServing(): void {
+  for (const args of [['scripts/build-web.ts', '--if-changed'], ['scripts/build-server.ts']]) {
+    const built = spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error(`${args[0]} exited with ${built.status}`);
+  }
+}
 
 /**
  * What turns off every cache that lets a read skip its work: the response cache and, with it, the
@@ -41,12 +52,7 @@ export function serverEnv(options: Omit<ServerOptions, 'name' | 'core'>): NodeJS
 
 /** Starts a server and waits until it answers its health check and has finished starting. */
 export async function startServer(options: ServerOptions): Promise<ChildProcess> {
-  const child = startProcess(
-    options.name,
-    options.core,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
-    serverEnv(options),
-  );
+  const child = startProcess(options.name, options.core, SERVER_ARGS, serverEnv(options));
   await waitForHttp(`http://127.0.0.1:${options.port}/api/health`, child);
   await waitUntilIdle(child);
   return child;

@@ -8,12 +8,14 @@ import path from 'node:path';
 import { generateDataset } from './dataset.js';
 import { copyJobsToPostgres } from './postgres.js';
 import { root, timestamp } from './processes.js';
+import { buildForServing } from './servers.js';
 import { makeEveryJobLive, measureSitemap, printSitemapTable, sitemapRows, type SitemapPass } from './sitemap-bench.js';
 
 const PORT = 4300;
 const JOBS = 100_000;
 
 async function main() {
+  buildForServing();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'teacheast-sitemap-bench-'));
   const file = path.join(work, 'bench.db');
   console.log(`Generating ${JOBS.toLocaleString('en')} jobs…`);

@@ -60,7 +60,7 @@ async function refresh(deps: Deps, row: SubscriptionRow): Promise<SubscriptionRo
   return (await repo.findSubscription(deps.db, row.id)) ?? row;
 }
 
-export async function hasActiveSubscription(deps: Deps, userId: string): Promise<boolean> {
+async function hasActiveSubscription(deps: Deps, userId: string): Promise<boolean> {
   return (await activeSubscriptionUntil(deps, userId)) !== null;
 }
 

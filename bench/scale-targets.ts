@@ -15,7 +15,7 @@ export interface SizeFigures {
   anonUnderLoadMb: number;
   /** Peak RssAnon over everything measured at this size: start, idle, reads, sitemap, edit. */
   anonPeakMb: number;
-  reads: readonly { name: string; title: string; p99: number }[];
+  reads: readonly { name: string; title: string; p99: number; rps: number }[];
   serverTimes: readonly { kind: string; medianMs: number }[];
 }
 
@@ -49,6 +49,8 @@ function p99Growth(size: SizeFigures, reference: Reference | null): TargetResult
   return size.reads.map((read) => {
     const base = reference?.p99.get(read.name);
     const target = `${read.title}: uncached p99 <= ${P99_GROWTH_MAX} x its figure at ${REFERENCE_JOBS.toLocaleString('en')} jobs`;
+    // A read nothing answered has no p99 to judge, and fails.
+    if (read.rps === 0) return { jobs: size.jobs, target, measured: 'nothing answered', pass: false };
     if (base === undefined)
       return { jobs: size.jobs, target, measured: `p99 ${read.p99} ms, no reference`, pass: null };
     const ratio = read.p99 / base;

@@ -18,6 +18,9 @@ import type { DatasetInfo } from './dataset.js';
 const JOB_KEYS = 5000;
 /** Deep list pages of one country: 1..LIST_PAGES. */
 export const LIST_PAGES = 600;
+
+/** What every browser and crawler says of the encodings it takes (pages are sent as they ask). */
+export const AS_BROWSERS: Readonly<Record<string, string>> = { 'accept-encoding': 'gzip, deflate, br' };
 const LIST_PAGES_COUNTRY = 'japan';
 const SEARCH_PAGE_PAGES = 50;
 const KEYWORD_QUERIES = 200;

@@ -7,7 +7,7 @@
 //
 // spec.json: {
 //   connections,                                  the read connections
-//   reads: [{ name, share, paths }],              shares add up to 1
+//   reads: [{ name, share, paths, headers? }],    shares add up to 1; headers sent with each read
 //   writes?: {
 //     perSecond,                                  the paced writes' rate
 //     paced: [request],                           sent in order, perSecond of them a second
@@ -74,7 +74,12 @@ const groups = spec.reads.map((group) => {
   if (!Array.isArray(group.paths) || group.paths.length === 0) throw new Error(`${group.name}: no paths`);
   const build = requestBuilder({ hostname, port: Number(port), method: 'GET' });
   // Each key's request bytes are built once, as load.mjs builds them (see there why).
-  return { name: group.name, share: group.share, buffers: group.paths.map((path) => build({ path })), t: tally() };
+  return {
+    name: group.name,
+    share: group.share,
+    buffers: group.paths.map((path) => build({ path, headers: group.headers ?? {} })),
+    t: tally(),
+  };
 });
 const cumulative = [];
 let total = 0;

@@ -45,6 +45,7 @@ import { startMailbox, type Mailbox } from '../e2e/mailbox.js';
 import { cleanUp, flushRedisDatabase, nextSourceAddress, startNginx } from '../scripts/cluster-parts.js';
 import { generateDataset, type DatasetInfo } from './dataset.js';
 import {
+  AS_BROWSERS,
   cityAgeGroupPaths,
   jobRecordPaths,
   keywordPaths,
@@ -94,18 +95,27 @@ const READ_MIX = [
   },
   { name: 'keywords', title: 'keyword search, two words', share: 0.1, keys: (c: ReadContext) => keywordPaths(c.data) },
   { name: 'job', title: 'job record /api/job/{uuid}', share: 0.25, keys: (c: ReadContext) => jobRecordPaths(c.jobIds) },
-  { name: 'search-page', title: 'rendered search /jobs?country=C&page=1–50', share: 0.1, keys: searchPagePaths },
+  {
+    name: 'search-page',
+    title: 'rendered search /jobs?country=C&page=1–50',
+    share: 0.1,
+    keys: searchPagePaths,
+    headers: AS_BROWSERS,
+  },
   {
     name: 'posting-page',
     title: 'rendered posting /posting/{uuid}',
     share: 0.2,
     keys: (c: ReadContext) => postingPagePaths(c.jobIds),
+    headers: AS_BROWSERS,
   },
 ] as const satisfies readonly {
   name: string;
   title: string;
   share: number;
   keys: (c: ReadContext) => string[];
+  /** Pages are asked for as browsers ask (bench/run.ts reads them so too). */
+  headers?: Readonly<Record<string, string>>;
 }[];
 
 /** The paced writes: each kind's share of MIX_WRITES_PER_SECOND. */
@@ -424,7 +434,7 @@ interface MixResult {
 
 interface MixSpec {
   connections: number;
-  reads: { name: string; share: number; paths: string[] }[];
+  reads: { name: string; share: number; paths: string[]; headers?: Readonly<Record<string, string>> }[];
   writes: { perSecond: number; paced: WriteRequest[]; everyMs: number; timed: WriteRequest[] } | null;
 }
 
@@ -910,7 +920,12 @@ async function main() {
   const ctx: ReadContext = { data, jobIds };
   const readSpec: MixSpec = {
     connections: CONNECTIONS,
-    reads: READ_MIX.map((group) => ({ name: group.name, share: group.share, paths: group.keys(ctx) })),
+    reads: READ_MIX.map((group) => ({
+      name: group.name,
+      share: group.share,
+      paths: group.keys(ctx),
+      headers: 'headers' in group ? group.headers : undefined,
+    })),
     writes: null,
   };
   const mailbox = await startMailbox();

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateDataset, type DatasetInfo } from './dataset.js';
 import {
+  AS_BROWSERS,
   boardPaths,
   cityAgeGroupPaths,
   feedPaths,
@@ -105,9 +106,6 @@ interface ReadScenario {
   /** How many of the probed answers must look right (some keys rightly find nothing). */
   rightAtLeast?: number;
 }
-
-/** What every browser and crawler says of the encodings it takes (pages are sent as they ask). */
-const AS_BROWSERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** A page rendered on the server has the page inside #root; the empty shell means nothing was rendered. */
 const isRendered = (body: string) => body.includes('<div id="root"><') && !body.includes('<div id="root"></div>');

@@ -240,6 +240,14 @@ interface BlobsTable {
 }
 
 /** Versions the database moves itself (triggers): `jobs` changes with any change to any job. */
+/** Which job moved a country's jobs version to `version` (migration 015): the keyword index's change feed. */
+interface JobChangesTable {
+  /** The content_versions row: `jobs:<country>`. */
+  name: string;
+  version: number;
+  job_id: string;
+}
+
 interface ContentVersionsTable {
   name: string;
   version: number;
@@ -269,6 +277,7 @@ export interface Database {
   expiry_notices: ExpiryNoticesTable;
   blobs: BlobsTable;
   content_versions: ContentVersionsTable;
+  job_changes: JobChangesTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

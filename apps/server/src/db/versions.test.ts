@@ -111,6 +111,57 @@ describe(`versions kept by the ${dialect} database`, () => {
     });
   });
 
+  it("writes each move of a country's version to the change feed with the job that moved it, and keeps the last 1,000", async () => {
+    const name = 'jobs:thailand';
+    const feed = async () =>
+      (
+        await t.db
+          .selectFrom('job_changes')
+          .select(['version', 'job_id'])
+          .where('name', '=', name)
+          .orderBy('version')
+          .execute()
+      ).map((row) => ({ version: Number(row.version), job_id: row.job_id }));
+    const version = async () => Number((await versionByName(t.db, { name }))[0]!.version);
+    const a = await createPublishedJob(t, ownerId, { country: 'thailand', city: 'Bangkok' });
+    const b = await createPublishedJob(t, ownerId, { country: 'thailand', city: 'Bangkok' });
+    await t.db.updateTable('jobs').set({ title: 'Art Teacher' }).where('id', '=', a).execute();
+    // A draft moves nothing, so it is not in the feed.
+    await createPublishedJob(t, ownerId, { country: 'thailand', published_at: null });
+    const now = await version();
+    expect((await feed()).slice(-3)).toEqual([
+      { version: now - 2, job_id: a },
+      { version: now - 1, job_id: b },
+      { version: now, job_id: a },
+    ]);
+    // Moved to another country: the job is in both countries' feeds.
+    await t.db.updateTable('jobs').set({ country: 'taiwan', city: 'Taipei' }).where('id', '=', b).execute();
+    expect((await feed()).at(-1)).toEqual({ version: now + 1, job_id: b });
+    const [taiwan] = await t.db
+      .selectFrom('job_changes')
+      .select('job_id')
+      .where('name', '=', 'jobs:taiwan')
+      .orderBy('version', 'desc')
+      .limit(1)
+      .execute();
+    expect(taiwan?.job_id).toBe(b);
+
+    await t.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 1_005; i++) {
+        await trx
+          .updateTable('jobs')
+          .set({ title: `Teacher ${i}` })
+          .where('id', '=', a)
+          .execute();
+      }
+    });
+    const last = await version();
+    const kept = await feed();
+    expect(kept).toHaveLength(1_000);
+    expect(kept[0]!.version).toBe(last - 999);
+    expect(kept.at(-1)).toEqual({ version: last, job_id: a });
+  });
+
   it("moves only the posting's own version when it is saved or unsaved, or its photos change", async () => {
     const saved = await createPublishedJob(t, ownerId);
     const bystander = await createPublishedJob(t, ownerId);

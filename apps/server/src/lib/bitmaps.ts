@@ -45,6 +45,13 @@ export class BitPage {
     return this.found.length >= this.limit;
   }
 
+  /** One number, in its place in the order. */
+  takeOne(n: number): void {
+    if (this.full) return;
+    if (this.skip > 0) this.skip--;
+    else this.found.push(n);
+  }
+
   /** Word `w` of the set. */
   take(w: number, bits: number): void {
     if (bits === 0 || this.full) return;

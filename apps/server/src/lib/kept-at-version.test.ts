@@ -11,7 +11,7 @@ function setUp() {
     () => Promise.resolve(db.version),
     async (previous, arg) => {
       const atVersion = db.version;
-      makings.push({ previous, arg, atVersion });
+      makings.push({ previous: previous?.value ?? null, arg, atVersion });
       await gate;
       if (fail) throw new Error('the database went away');
       return `made at ${atVersion} for ${arg}`;

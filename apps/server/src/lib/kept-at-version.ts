@@ -19,8 +19,11 @@ export class KeptAtVersion<T, A = void> {
   constructor(
     /** Reads the database's version of what the value is made from. */
     private readonly readVersion: () => Promise<number>,
-    /** Makes the value anew; `previous` is the one kept so far, to reuse what has not changed. */
-    private readonly make: (previous: T | null, arg: A) => Promise<T>,
+    /**
+     * Makes the value at `version` (read just before); `previous` is the one kept so far with the
+     * version it was made at, to reuse what has not changed since.
+     */
+    private readonly make: (previous: Current<T> | null, arg: A, version: number) => Promise<T>,
   ) {}
 
   /** Brings the value to the database's version; a call while a making runs waits for that one. */
@@ -28,7 +31,7 @@ export class KeptAtVersion<T, A = void> {
     this.making ??= (async () => {
       // The version first: a write committed after it moves the database past the value's tag.
       const version = await this.readVersion();
-      const value = await this.make(this.kept?.value ?? null, arg);
+      const value = await this.make(this.kept, arg, version);
       this.kept = { value, version };
     })().finally(() => {
       this.making = null;

@@ -4,13 +4,15 @@
 // db/migrations/014-country-versions.ts) is still the database's, so no one is ever shown a result a
 // write has changed. After a change to a country's published jobs, that country's next search goes to
 // the database's own index (keyword-repo.ts) and starts the country's refresh in the background; the
-// other countries' indexes go on answering. Searches it cannot answer exactly as the database would
+// other countries' indexes go on answering. A refresh reads only the jobs written since the index was
+// made (the change feed of db/migrations/015) and lays them over it (CountryIndex.withChanges); the
+// country is indexed anew when the feed no longer reaches back to it, or MAX_CHANGED jobs lie over it. Searches it cannot answer exactly as the database would
 // (a phrase, a word the database splits) always go to the database.
 import { COUNTRY_VALUES, type Keywords, type KeywordTerm } from '@teacheast/shared';
 import type { Db } from '../../db/create-db.js';
 import { termsOfWords } from '../../db/search-tokens.js';
 import { BoundedCache } from '../../lib/bounded-cache.js';
-import { KeptAtVersion } from '../../lib/kept-at-version.js';
+import { KeptAtVersion, type Current } from '../../lib/kept-at-version.js';
 import { CountryIndex, type FoundJob, type IndexedJob, type IndexTerm, type ShardSize } from './keyword-index.js';
 import * as keywordRepo from './keyword-repo.js';
 import * as repo from './repo.js';
@@ -19,6 +21,11 @@ import * as repo from './repo.js';
 const MAX_QUERY_WORDS = 10_000;
 /** Words asked of the database at once. */
 const WORDS_PER_ASK = 5_000;
+/**
+ * Jobs written since a country's index was built that are laid over it before it is built again
+ * (each search reads them one by one, and the built index keeps what they were).
+ */
+const MAX_CHANGED = 500;
 
 /** A country's index as one refresh made it. */
 interface Indexed {
@@ -47,7 +54,11 @@ function keptFor(db: Db): Kept {
         country,
         new KeptAtVersion<Indexed, number>(
           () => repo.findJobsVersion(db, country),
-          async (_previous, liveSince) => ({ liveSince, index: await indexCountry(db, terms, country, liveSince) }),
+          async (previous, liveSince, version) =>
+            (previous && (await withChanges(db, terms, country, previous, version))) ?? {
+              liveSince,
+              index: await indexCountry(db, terms, country, liveSince),
+            },
         ),
       ]),
     );
@@ -92,6 +103,27 @@ function indexCountry(
     (word) => terms.get(word) ?? [],
     breathe,
   );
+}
+
+/**
+ * The country's index at `version` made from the one kept at an earlier version and the jobs written
+ * since, or null when it has to be built anew.
+ */
+async function withChanges(
+  db: Db,
+  terms: Map<string, readonly string[]>,
+  country: string,
+  previous: Current<Indexed>,
+  version: number,
+): Promise<Indexed | null> {
+  const { liveSince, index } = previous.value;
+  const changed = await keywordRepo.findJobChanges(db, country, previous.version, version);
+  if (changed === null || index.changedJobs + changed.length > MAX_CHANGED) return null;
+  const ids = [...new Set(changed)];
+  // Jobs that expired before the index was made stay out of it, as `build` leaves them out.
+  const current = (await keywordRepo.findIndexedJobs(db, country, ids)).filter((job) => job.published_at > liveSince);
+  await learnTerms(db, terms, wordsOfJobs(current));
+  return { liveSince, index: index.withChanges(ids, current, (word) => terms.get(word) ?? []) };
 }
 
 /**

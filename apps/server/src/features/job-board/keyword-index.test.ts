@@ -110,9 +110,9 @@ describe(`the kept keyword index (${dialect})`, () => {
     expect((table as { sql: string }).sql).toContain(FTS5_TOKENIZE);
   });
 
-  it('answers 400 random searches exactly as the database does', async () => {
-    await refreshKeywordIndex(t.db, live());
-    const r = random(11);
+  /** 400 random searches, each answered alike by the kept index and the database; how many the index took. */
+  async function expectRandomSearchesAgree(seed: number): Promise<{ answered: number; nonEmpty: number }> {
+    const r = random(seed);
     let answered = 0;
     let nonEmpty = 0;
     for (let i = 0; i < 400; i++) {
@@ -137,15 +137,13 @@ describe(`the kept keyword index (${dialect})`, () => {
       expect([q, filter, page, kept]).toEqual([q, filter, page, database]);
       expect(keptTiles).toEqual(databaseTiles);
     }
-    // Most searches are single words or prefixes the index takes; phrases go to the database.
-    expect(answered).toBeGreaterThan(300);
-    expect(nonEmpty).toBeGreaterThan(150);
-  });
+    return { answered, nonEmpty };
+  }
 
-  it('answers plain searches, every page of every filter, as the database does, tile for tile', async () => {
-    await refreshKeywordIndex(t.db, live());
+  /** Every page of every plain filter of the two countries, alike tile for tile; how many pages held jobs. */
+  async function expectPlainPagesAgree(countries: string[]): Promise<number> {
     let nonEmpty = 0;
-    for (const country of ['vietnam', 'japan', 'thailand']) {
+    for (const country of countries) {
       const filters = [
         {},
         ...(CITIES[country] ?? []).map((city) => ({ city })),
@@ -165,7 +163,20 @@ describe(`the kept keyword index (${dialect})`, () => {
         }
       }
     }
-    expect(nonEmpty).toBeGreaterThan(20);
+    return nonEmpty;
+  }
+
+  it('answers 400 random searches exactly as the database does', async () => {
+    await refreshKeywordIndex(t.db, live());
+    const { answered, nonEmpty } = await expectRandomSearchesAgree(11);
+    // Most searches are single words or prefixes the index takes; phrases go to the database.
+    expect(answered).toBeGreaterThan(300);
+    expect(nonEmpty).toBeGreaterThan(150);
+  });
+
+  it('answers plain searches, every page of every filter, as the database does, tile for tile', async () => {
+    await refreshKeywordIndex(t.db, live());
+    expect(await expectPlainPagesAgree(['vietnam', 'japan', 'thailand'])).toBeGreaterThan(20);
   });
 
   it('ranks title and school hits above description hits, as the database does, across pages', async () => {
@@ -222,6 +233,102 @@ describe(`the kept keyword index (${dialect})`, () => {
     await t.db.deleteFrom('jobs').where('id', '=', id).execute();
     await refreshKeywordIndex(t.db, live());
     expect((await both('zoology', { country: 'vietnam' }, 1)).kept).toEqual([]);
+  });
+
+  it('lays the jobs written since it was made over it, and answers every search as a fresh index would', async () => {
+    await refreshKeywordIndex(t.db, live());
+    const r = random(19);
+    const words = (n: number) => Array.from({ length: n }, () => r.pick(VOCABULARY)).join(' ');
+    const now = t.clock.now();
+    const liveIds = async () =>
+      (await t.db.selectFrom('jobs').select('id').where('published_at', '>', live()).orderBy('id').execute()).map(
+        (row) => row.id,
+      );
+    /** One write of every kind a job meets, on jobs drawn at random, `n` times. */
+    async function writeAtRandom(n: number) {
+      for (let i = 0; i < n; i++) {
+        const ids = await liveIds();
+        const id = r.pick(ids);
+        const edit = (
+          set: Partial<{
+            title: string;
+            search_title: string;
+            search_body: string;
+            country: string;
+            city: string;
+            age_group: string;
+            published_at: number | null;
+          }>,
+        ) => t.db.updateTable('jobs').set(set).where('id', '=', id).execute();
+        switch (r.int(8)) {
+          case 0:
+          case 1: {
+            const title = words(1 + r.int(3));
+            await edit({ title, search_title: title.toLowerCase() });
+            break;
+          }
+          case 2:
+            await edit({ search_body: words(4 + r.int(8)).toLowerCase() });
+            break;
+          case 3: {
+            const country = r.pick(['vietnam', 'japan']);
+            await edit({ country, city: r.pick(CITIES[country]!), age_group: r.pick(AGE_GROUPS) });
+            break;
+          }
+          case 4:
+            // Published again, or taken down (its moment moved into the past).
+            await edit({ published_at: r.int(2) === 0 ? now - r.int(100) : now - 90 * DAY });
+            break;
+          case 5:
+            await edit({ published_at: null });
+            break;
+          case 6:
+            await t.db.deleteFrom('jobs').where('id', '=', id).execute();
+            break;
+          default: {
+            // A new job, at a moment among the others' (a clock that was behind), or now.
+            const country = r.pick(['vietnam', 'japan']);
+            await createPublishedJob(t, ownerId, {
+              country,
+              city: r.pick(CITIES[country]!),
+              age_group: r.pick(AGE_GROUPS),
+              company_name: `${r.pick(['Sunrise', 'Lotus', 'Maple'])} ${words(1)}`,
+              title: words(1 + r.int(3)),
+              description_html: `<p>${words(3 + r.int(12))}</p>`,
+              published_at: r.int(2) === 0 ? now : now - r.int(50) * DAY,
+            });
+          }
+        }
+      }
+    }
+
+    await writeAtRandom(40);
+    await refreshKeywordIndex(t.db, live());
+    const laid = keywordIndexSize(t.db);
+    expect(laid.get('vietnam')?.changed).toBeGreaterThan(0);
+    expect(laid.get('japan')?.changed).toBeGreaterThan(0);
+    const first = await expectRandomSearchesAgree(23);
+    expect(first.answered).toBeGreaterThan(300);
+    expect(await expectPlainPagesAgree(['vietnam', 'japan'])).toBeGreaterThan(10);
+
+    // Written again, the same jobs among others: what lay over the index is replaced, not added to.
+    await writeAtRandom(40);
+    await refreshKeywordIndex(t.db, live());
+    expect(keywordIndexSize(t.db).get('vietnam')?.changed).toBeGreaterThan(0);
+    expect((await expectRandomSearchesAgree(29)).answered).toBeGreaterThan(300);
+    await expectPlainPagesAgree(['vietnam', 'japan']);
+
+    // When the feed no longer reaches back to the index, the country is indexed anew.
+    await writeAtRandom(10);
+    for (const country of ['vietnam', 'japan']) {
+      await createPublishedJob(t, ownerId, { country, city: CITIES[country]![0], title: words(2), published_at: now });
+    }
+    await t.db.deleteFrom('job_changes').execute();
+    await refreshKeywordIndex(t.db, live());
+    expect(keywordIndexSize(t.db).get('vietnam')?.changed).toBe(0);
+    expect(keywordIndexSize(t.db).get('japan')?.changed).toBe(0);
+    expect((await expectRandomSearchesAgree(31)).answered).toBeGreaterThan(300);
+    await expectPlainPagesAgree(['vietnam', 'japan']);
   });
 
   it('lets postings expire without a write, and does not answer for a moment before its refresh', async () => {

@@ -9,6 +9,11 @@
 //
 // Sets are kept as bitmaps when a term is common and as sorted numbers when it is rare (one 32-bit word
 // of bitmap per 32 jobs against one per job holding the term), so memory follows the smaller of the two.
+//
+// Jobs written since the index was built do not rebuild it (`withChanges`): the jobs they were are
+// masked out of its bitmaps, and the jobs they are now are held beside them, each with its own set of
+// terms and its place in the numbering, and found by reading those few one by one. A search merges
+// them into its page where they fall, so the answer is the one a fresh index would give.
 import { RANKED_TERMS_MAX, type JobTile } from '@teacheast/shared';
 import { BitPage, bitmapOf, prefixWord, wordsFor } from '../../lib/bitmaps.js';
 import type { JsonText } from '../../lib/json-text.js';
@@ -83,11 +88,37 @@ export interface ShardSize {
   jobs: number;
   terms: number;
   bytes: number;
+  /** Jobs written since the index was built, held beside it. */
+  changed: number;
+}
+
+/** A job written since the index was built, as it is now. */
+interface ChangedJob {
+  found: FoundJob;
+  publishedAt: number;
+  city: string;
+  ageGroup: string;
+  /** Its terms, and those in its title or school's name. */
+  text: ReadonlySet<string>;
+  top: ReadonlySet<string>;
+  /** How many of the built index's jobs come before it in the newest-first order: its place among them. */
+  before: number;
+}
+
+/** What a CountryIndex holds of the jobs written since it was built. */
+interface Changes {
+  /** The built index's jobs that the writes changed or removed. */
+  gone: Uint32Array;
+  /** Newest first. */
+  jobs: ChangedJob[];
 }
 
 export class CountryIndex {
   /** 32-bit words per bitmap. */
   private readonly words: number;
+
+  /** Each built job's number by its id, made at the first change. */
+  private numbers: Map<string, number> | null = null;
 
   private constructor(
     private readonly jobs: FoundJob[],
@@ -96,8 +127,73 @@ export class CountryIndex {
     private readonly ageGroups: Map<string, Uint32Array>,
     private readonly text: TermSets,
     private readonly top: TermSets,
+    private readonly changes: Changes | null = null,
   ) {
     this.words = wordsFor(jobs.length);
+  }
+
+  /**
+   * This index with jobs written since: `changedIds` are the jobs the writes touched, `current` those
+   * of them still published in the country, as they are now (`termsOf` reads their words, as `build`).
+   * The built part is shared, not copied.
+   */
+  withChanges(
+    changedIds: Iterable<string>,
+    current: readonly IndexedJob[],
+    termsOf: (word: string) => readonly string[],
+  ): CountryIndex {
+    const changed = new Set(changedIds);
+    const gone = this.changes?.gone.slice() ?? new Uint32Array(this.words);
+    this.numbers ??= new Map(this.jobs.map((job, n) => [job.id, n]));
+    for (const id of changed) {
+      const n = this.numbers.get(id);
+      if (n !== undefined) gone[n >>> 5]! |= 1 << (n & 31);
+    }
+    const jobs = (this.changes?.jobs ?? []).filter((job) => !changed.has(job.found.id));
+    for (const job of current) jobs.push(this.changedJob(job, termsOf));
+    jobs.sort((a, b) => b.publishedAt - a.publishedAt || (a.found.id < b.found.id ? 1 : -1));
+    const next = new CountryIndex(this.jobs, this.publishedAt, this.cities, this.ageGroups, this.text, this.top, {
+      gone,
+      jobs,
+    });
+    next.numbers = this.numbers;
+    return next;
+  }
+
+  private changedJob(job: IndexedJob, termsOf: (word: string) => readonly string[]): ChangedJob {
+    const text = new Set<string>();
+    const top = new Set<string>();
+    const add = (words: string, alsoTop: boolean) => {
+      if (words === '') return;
+      for (const word of words.split(' ')) {
+        for (const term of termsOf(word)) {
+          text.add(term);
+          if (alsoTop) top.add(term);
+        }
+      }
+    };
+    add(job.search_title, true);
+    add(job.search_school, true);
+    add(job.search_city, false);
+    add(job.search_body, false);
+    // The built jobs before it: newer, or as new with a greater id.
+    let lo = 0;
+    let hi = this.jobs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = this.publishedAt[mid]!;
+      if (at > job.published_at || (at === job.published_at && this.jobs[mid]!.id > job.id)) lo = mid + 1;
+      else hi = mid;
+    }
+    return {
+      found: { id: job.id, tile: job.tile },
+      publishedAt: job.published_at,
+      city: job.city,
+      ageGroup: job.age_group,
+      text,
+      top,
+      before: lo,
+    };
   }
 
   /**
@@ -195,6 +291,11 @@ export class CountryIndex {
     );
   }
 
+  /** Jobs written since the index was built, held beside it. */
+  get changedJobs(): number {
+    return this.changes?.jobs.length ?? 0;
+  }
+
   size(): ShardSize {
     let bytes = this.publishedAt.byteLength;
     for (const job of this.jobs) bytes += 48 + job.id.length + job.tile.length;
@@ -204,7 +305,12 @@ export class CountryIndex {
     for (const bitmaps of [this.cities, this.ageGroups]) {
       for (const bits of bitmaps.values()) bytes += bits.byteLength;
     }
-    return { jobs: this.jobs.length, terms: this.text.byTerm.size, bytes };
+    return {
+      jobs: this.jobs.length,
+      terms: this.text.byTerm.size,
+      bytes,
+      changed: this.changedJobs,
+    };
   }
 
   /** The live jobs published after `liveSince`: a prefix of the newest-first numbering. */
@@ -243,22 +349,36 @@ export class CountryIndex {
    */
   search(q: IndexQuery): FoundJob[] {
     const live = this.liveCount(q.liveSince);
+    const changes = this.changes;
     // A country's page with no other filter is a slice of the newest-first numbering.
-    if (q.city === undefined && q.ageGroup === undefined && q.include.length === 0 && q.exclude.length === 0) {
+    if (
+      changes === null &&
+      q.city === undefined &&
+      q.ageGroup === undefined &&
+      q.include.length === 0 &&
+      q.exclude.length === 0
+    ) {
       return this.jobs.slice(Math.min(q.offset, live), Math.min(q.offset + q.limit, live));
     }
+    const changed = changes === null ? [] : changes.jobs.filter((job) => matches(job, q));
     const words = this.words;
     const s = scratchFor(words);
     const match = s.match;
     for (let w = 0; w < words; w++) match[w] = prefixWord(w, live);
+    if (changes !== null) {
+      const gone = changes.gone;
+      for (let w = 0; w < words; w++) match[w]! &= ~gone[w]!;
+    }
+    const found = (page: BitPage) =>
+      page.found.map((n) => (n < this.jobs.length ? this.jobs[n]! : changed[n - this.jobs.length]!.found));
     if (q.city !== undefined) {
       const bits = this.cities.get(q.city);
-      if (bits === undefined) return [];
+      if (bits === undefined) return changed.slice(q.offset, q.offset + q.limit).map((job) => job.found);
       for (let w = 0; w < words; w++) match[w]! &= bits[w]!;
     }
     if (q.ageGroup !== undefined) {
       const bits = this.ageGroups.get(q.ageGroup);
-      if (bits === undefined) return [];
+      if (bits === undefined) return changed.slice(q.offset, q.offset + q.limit).map((job) => job.found);
       for (let w = 0; w < words; w++) match[w]! &= bits[w]!;
     }
     for (const t of q.include) {
@@ -272,8 +392,17 @@ export class CountryIndex {
     const page = new BitPage(q.offset, q.limit);
     if (q.include.length === 0) {
       // Nothing to rank: the matching jobs in their newest-first order.
-      for (let w = 0; w < words && !page.full; w++) page.take(w, match[w]!);
-      return page.found.map((n) => this.jobs[n]!);
+      if (changed.length === 0) {
+        for (let w = 0; w < words && !page.full; w++) page.take(w, match[w]!);
+      } else {
+        this.takeMerged(
+          page,
+          match,
+          changed,
+          changed.map((_, i) => i),
+        );
+      }
+      return found(page);
     }
     const rankedTerms = q.include.slice(0, RANKED_TERMS_MAX);
     const ranked = rankedTerms.map((t, i) => this.bitmapOf(this.top, t, s.top[i]!));
@@ -306,18 +435,68 @@ export class CountryIndex {
       p2[w] = c2;
       p3[w] = c3;
     }
+    const changedHits = changed.map((job) => rankedTerms.filter((t) => hasTerm(job.top, t)).length);
     for (let hits = k; hits >= 0 && !page.full; hits--) {
       const b0 = hits & 1 ? 0 : -1;
       const b1 = hits & 2 ? 0 : -1;
       const b2 = hits & 4 ? 0 : -1;
       const b3 = hits & 8 ? 0 : -1;
-      // The jobs of each word with exactly `hits` hits: each plane as it is, or inverted.
-      for (let w = 0; w < words && !page.full; w++) {
-        page.take(w, match[w]! & (p0[w]! ^ b0) & (p1[w]! ^ b1) & (p2[w]! ^ b2) & (p3[w]! ^ b3));
+      const atLevel = changedHits.flatMap((h, i) => (h === hits ? [i] : []));
+      if (atLevel.length === 0) {
+        // The jobs of each word with exactly `hits` hits: each plane as it is, or inverted.
+        for (let w = 0; w < words && !page.full; w++) {
+          page.take(w, match[w]! & (p0[w]! ^ b0) & (p1[w]! ^ b1) & (p2[w]! ^ b2) & (p3[w]! ^ b3));
+        }
+      } else {
+        const level = s.term;
+        for (let w = 0; w < words; w++) {
+          level[w] = match[w]! & (p0[w]! ^ b0) & (p1[w]! ^ b1) & (p2[w]! ^ b2) & (p3[w]! ^ b3);
+        }
+        this.takeMerged(page, level, changed, atLevel);
       }
     }
-    return page.found.map((n) => this.jobs[n]!);
+    return found(page);
   }
+
+  /**
+   * Feeds `page` the built jobs of `level` and the changed jobs `which` (indexes into `changed`, in
+   * its newest-first order), each changed job where it falls among the built ones. A changed job is
+   * numbered after the built ones: the built count plus its index in `changed`.
+   */
+  private takeMerged(page: BitPage, level: Uint32Array, changed: readonly ChangedJob[], which: readonly number[]) {
+    const words = this.words;
+    let e = 0;
+    for (let w = 0; w < words && !page.full; w++) {
+      let bits = level[w]!;
+      const end = (w + 1) * 32;
+      for (; e < which.length && changed[which[e]!]!.before < end; e++) {
+        const cut = changed[which[e]!]!.before - w * 32;
+        const below = cut <= 0 ? 0 : bits & (0xffffffff >>> (32 - cut));
+        page.take(w, below);
+        bits &= ~below;
+        page.takeOne(this.jobs.length + which[e]!);
+      }
+      page.take(w, bits);
+    }
+    for (; e < which.length && !page.full; e++) page.takeOne(this.jobs.length + which[e]!);
+  }
+}
+
+/** Whether a changed job is live, in the query's city and age group, and has its words. */
+function matches(job: ChangedJob, q: IndexQuery): boolean {
+  return (
+    job.publishedAt > q.liveSince &&
+    (q.city === undefined || job.city === q.city) &&
+    (q.ageGroup === undefined || job.ageGroup === q.ageGroup) &&
+    q.include.every((t) => hasTerm(job.text, t)) &&
+    !q.exclude.some((t) => hasTerm(job.text, t))
+  );
+}
+
+function hasTerm(terms: ReadonlySet<string>, t: IndexTerm): boolean {
+  if (!t.prefix) return terms.has(t.term);
+  for (const term of terms) if (term.startsWith(t.term)) return true;
+  return false;
 }
 
 /** Bitmaps a search works in, shared by every search (they run one at a time) and grown as needed. */

@@ -147,22 +147,7 @@ const INDEXED_JOBS_PER_READ = 2_000;
 export async function* indexedJobSlices(db: DbOrTrx, country: string, liveSince: number): AsyncGenerator<IndexedJob[]> {
   let last: IndexedJob | undefined;
   for (;;) {
-    let query = db
-      .selectFrom('jobs')
-      .select([
-        'jobs.id',
-        tileJson(db).as('tile'),
-        'jobs.city',
-        'jobs.age_group',
-        'jobs.published_at',
-        'jobs.search_title',
-        'jobs.search_school',
-        'jobs.search_city',
-        'jobs.search_body',
-      ])
-      .where('jobs.country', '=', country)
-      .where('jobs.published_at', 'is not', null)
-      .where('jobs.published_at', '>', liveSince);
+    let query = indexedJobs(db, country).where('jobs.published_at', '>', liveSince);
     if (last) {
       const { published_at: at, id } = last;
       query = query
@@ -174,9 +159,60 @@ export async function* indexedJobSlices(db: DbOrTrx, country: string, liveSince:
       .orderBy('jobs.id', 'desc')
       .limit(INDEXED_JOBS_PER_READ)
       .execute();
-    const slice = rows.map((r) => ({ ...r, tile: tileText(r), published_at: Number(r.published_at) }));
+    const slice = rows.map(toIndexedJob);
     if (slice.length > 0) yield slice;
     if (rows.length < INDEXED_JOBS_PER_READ) return;
     last = slice.at(-1);
   }
+}
+
+/** The country's published jobs (live or not) among `ids`, as the keyword index reads them. */
+export async function findIndexedJobs(db: DbOrTrx, country: string, ids: readonly string[]): Promise<IndexedJob[]> {
+  if (ids.length === 0) return [];
+  const rows = await indexedJobs(db, country).where('jobs.id', 'in', ids).execute();
+  return rows.map(toIndexedJob);
+}
+
+/**
+ * The jobs that moved the country's jobs version from `after` to `upTo` (db/migrations/015), or null
+ * when the feed no longer holds every one of those versions.
+ */
+export async function findJobChanges(
+  db: DbOrTrx,
+  country: string,
+  after: number,
+  upTo: number,
+): Promise<string[] | null> {
+  const rows = await db
+    .selectFrom('job_changes')
+    .select('job_id')
+    .where('name', '=', `jobs:${country}`)
+    .where('version', '>', after)
+    .where('version', '<=', upTo)
+    .execute();
+  return rows.length === upTo - after ? rows.map((row) => row.job_id) : null;
+}
+
+function indexedJobs(db: DbOrTrx, country: string) {
+  return db
+    .selectFrom('jobs')
+    .select([
+      'jobs.id',
+      tileJson(db).as('tile'),
+      'jobs.city',
+      'jobs.age_group',
+      'jobs.published_at',
+      'jobs.search_title',
+      'jobs.search_school',
+      'jobs.search_city',
+      'jobs.search_body',
+    ])
+    .where('jobs.country', '=', country)
+    .where('jobs.published_at', 'is not', null);
+}
+
+type IndexedRow = Awaited<ReturnType<ReturnType<typeof indexedJobs>['execute']>>[number];
+
+function toIndexedJob(row: IndexedRow): IndexedJob {
+  return { ...row, tile: tileText(row), published_at: Number(row.published_at) };
 }

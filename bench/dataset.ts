@@ -1,7 +1,8 @@
 // Generates the benchmark dataset: 100,000 jobs over every country, city and age group with realistic
-// descriptions, 20,000 published resumes, saved jobs, daily metrics, and one subscriber with a session.
-// It answers what the load scenarios draw their keys from: the live jobs of each country, the
-// (country, city, age group) combinations that have live jobs, and the words of some live postings.
+// descriptions, most with a contract sheet, 20,000 published resumes, saved jobs, daily metrics, and one
+// subscriber with a session. It answers what the load scenarios draw their keys from: the live jobs of
+// each country, the (country, city, age group) combinations that have live jobs, the words of some live
+// postings, and what the contract-sheet filters read of some live postings with a sheet.
 import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import {
@@ -21,18 +22,32 @@ import {
 import { createDb } from '../apps/server/src/db/create-db.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { hashToken } from '../apps/server/src/features/accounts/tokens.js';
+import type { TermsColumns } from '../apps/server/src/db/job-terms.js';
+import type { NewJob } from '../apps/server/src/db/schema.js';
 import { createRandom, jobRow, resumeRow, teacherName } from '../apps/server/src/demo/factories.js';
+import { withRandomTerms } from '../apps/server/src/demo/terms-factory.js';
 
 export const SUBSCRIBER_TOKEN = 'bench-subscriber-token-0123456789abcdefghijklmnop';
 
 const DAY_MS = 86_400_000;
 /** One live job in this many gives its words to the keyword queries. */
 const WORD_SAMPLE_EVERY = 200;
+/** One live job with a contract sheet in this many gives the filter queries what they may ask of it. */
+const SHEET_SAMPLE_EVERY = 40;
 
 export interface CityAgeGroup {
   country: Country;
   city: string;
   ageGroup: AgeGroup;
+}
+
+/** A live posting with a contract sheet: what a search for it may filter on and find it by. */
+export interface SheetPosting {
+  country: Country;
+  /** The columns the contract-sheet filters read, as termsColumns wrote them. */
+  sheet: Pick<TermsColumns, 'terms_flags' | 'terms_month_pay' | 'terms_teaching_hours'>;
+  /** Its searchable words (title, school, city, description). */
+  words: string[];
 }
 
 export interface DatasetInfo {
@@ -44,23 +59,27 @@ export interface DatasetInfo {
   cityAgeGroups: CityAgeGroup[];
   /** The searchable words (title, school, city, description) of some live jobs, one list per job. */
   postingWords: string[][];
+  /** Some live postings with a contract sheet, from every country. */
+  sheetPostings: SheetPosting[];
   subscriberId: string;
   subscriberToken: string;
 }
 
 /**
- * Inserts a job row as factories.ts's jobRow makes it: every column the product writes, the search
- * text included, so keyword queries find what they would find in production (the FTS index is filled
- * by its insert trigger).
+ * Inserts a job row as factories.ts's jobRow and terms-factory.ts's withRandomTerms make it: every
+ * column the product writes, the search text and the contract sheet's columns (termsColumns) included,
+ * so keyword queries and filters find what they would find in production (the FTS index and the tile
+ * are written by the insert's triggers).
  */
 export function prepareJobInsert(sqlite: SQLite.Database) {
-  return sqlite.prepare<[ReturnType<typeof jobRow>]>(`insert into jobs (id, user_id, title, company_name, email,
+  return sqlite.prepare<[NewJob & TermsColumns]>(`insert into jobs (id, user_id, title, company_name, email,
     country, city, pay, age_group, duration, class_size, start_date, phone, link, description_html, thumbnail,
     tile_thumbnail, published_at, relisted_from, created_at, updated_at, search_title, search_school, search_city,
-    search_body)
+    search_body, terms, tile_salary, tile_badges, terms_flags, terms_month_pay, terms_teaching_hours)
     values (@id, @user_id, @title, @company_name, @email, @country, @city, @pay, @age_group, @duration, @class_size,
     @start_date, @phone, @link, @description_html, @thumbnail, @tile_thumbnail, @published_at, @relisted_from,
-    @created_at, @updated_at, @search_title, @search_school, @search_city, @search_body)`);
+    @created_at, @updated_at, @search_title, @search_school, @search_city, @search_body, @terms, @tile_salary,
+    @tile_badges, @terms_flags, @terms_month_pay, @terms_teaching_hours)`);
 }
 
 export async function generateDataset(file: string, jobs = 100_000, resumes = 20_000): Promise<DatasetInfo> {
@@ -100,6 +119,8 @@ export async function generateDataset(file: string, jobs = 100_000, resumes = 20
   const liveJobIds = Object.fromEntries(COUNTRIES.map((c) => [c.value, [] as string[]])) as Record<Country, string[]>;
   const cityAgeGroups = new Map<string, CityAgeGroup>();
   const postingWords: DatasetInfo['postingWords'] = [];
+  const sheetPostings: SheetPosting[] = [];
+  const liveSheets = Object.fromEntries(COUNTRIES.map((c) => [c.value, 0])) as Record<Country, number>;
   // Live as the product decides it: published within the posting lifetime.
   const liveSince = now - POSTING_LIFETIME_DAYS * DAY_MS;
   let subscriberId = '';
@@ -116,16 +137,26 @@ export async function generateDataset(file: string, jobs = 100_000, resumes = 20
       const publishedAt = Math.floor(now - ageDays * DAY_MS);
       const city = r.pick(CITIES[country]);
       const ageGroup = r.pick(AGE_GROUPS);
-      const job = jobRow(r, { ownerId: r.pick(owners), country, countryLabel: label, city, ageGroup, publishedAt });
+      const plan = { ownerId: r.pick(owners), country, countryLabel: label, city, ageGroup, publishedAt };
+      const job = withRandomTerms(r, jobRow(r, plan));
       insertJob.run(job);
       const { id } = job;
       jobIds.push(id);
       if (publishedAt > liveSince) {
         liveJobIds[country].push(id);
         cityAgeGroups.set(`${country}\n${city}\n${ageGroup}`, { country, city, ageGroup });
-        if (liveJobIds[country].length % WORD_SAMPLE_EVERY === 0) {
+        const words = () => {
           const text = [job.search_title, job.search_school, job.search_city, job.search_body].join(' ');
-          postingWords.push([...new Set(text.split(' '))]);
+          return [...new Set(text.split(' '))];
+        };
+        if (liveJobIds[country].length % WORD_SAMPLE_EVERY === 0) postingWords.push(words());
+        if (job.terms !== null && ++liveSheets[country] % SHEET_SAMPLE_EVERY === 0) {
+          const { terms_flags, terms_month_pay, terms_teaching_hours } = job;
+          sheetPostings.push({
+            country,
+            sheet: { terms_flags, terms_month_pay, terms_teaching_hours },
+            words: words(),
+          });
         }
       }
       if (i % 10 === 0)
@@ -180,6 +211,7 @@ export async function generateDataset(file: string, jobs = 100_000, resumes = 20
     liveJobIds,
     cityAgeGroups: [...cityAgeGroups.values()],
     postingWords,
+    sheetPostings,
     subscriberId,
     subscriberToken: SUBSCRIBER_TOKEN,
   };

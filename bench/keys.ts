@@ -10,9 +10,12 @@ import {
   MONTHS,
   NATIONALITIES,
   PAGE_SIZE,
+  TERMS_FILTER_KEYS,
+  type TermsFilterInput,
 } from '@teacheast/shared';
+import { TERMS_FLAGS } from '../apps/server/src/db/job-terms.js';
 import { createRandom, type Random } from '../apps/server/src/demo/factories.js';
-import type { DatasetInfo } from './dataset.js';
+import type { DatasetInfo, SheetPosting } from './dataset.js';
 
 /** Random live postings asked for by the job record and posting page scenarios. */
 const JOB_KEYS = 5000;
@@ -26,6 +29,10 @@ const SEARCH_PAGE_PAGES = 50;
 const KEYWORD_QUERIES = 200;
 const BOARD_KEYS = 5000;
 const BOARD_PAGES = 100;
+/** List page 1 of a country with contract-sheet filters. */
+const TERMS_LIST_KEYS = 3000;
+/** Two-word searches of a country with contract-sheet filters. */
+const TERMS_KEYWORD_KEYS = 2000;
 
 /** Words nobody searches jobs by; the queries keep to words that pick jobs out. */
 const FUNCTION_WORDS = new Set(
@@ -73,6 +80,17 @@ function twoWords(r: Random, words: readonly string[]): string | null {
   return r.some(usable, 2).join(' ');
 }
 
+/** `count` different keys made by `make`, or an error when the dataset cannot give that many. */
+function distinctKeys(count: number, what: string, make: () => string | null): string[] {
+  const keys = new Set<string>();
+  for (let tries = 0; keys.size < count && tries < count * 50; tries++) {
+    const key = make();
+    if (key) keys.add(key);
+  }
+  if (keys.size < count) throw new Error(`only ${keys.size} ${what} keys could be made, not ${count}`);
+  return [...keys];
+}
+
 /**
  * KEYWORD_QUERIES two-word queries, each made of two words of one live posting (so each finds at least
  * that posting in its country, and common words come up as often as postings use them), asked in
@@ -80,13 +98,8 @@ function twoWords(r: Random, words: readonly string[]): string | null {
  */
 export function keywordPaths(data: DatasetInfo): string[] {
   const r = createRandom(23);
-  const queries = new Set<string>();
-  for (let tries = 0; queries.size < KEYWORD_QUERIES && tries < KEYWORD_QUERIES * 50; tries++) {
-    const query = twoWords(r, r.pick(data.postingWords));
-    if (query) queries.add(query);
-  }
-  if (queries.size < KEYWORD_QUERIES) throw new Error(`only ${queries.size} keyword queries could be made`);
-  return [...queries].flatMap((query) =>
+  const queries = distinctKeys(KEYWORD_QUERIES, 'keyword query', () => twoWords(r, r.pick(data.postingWords)));
+  return queries.flatMap((query) =>
     COUNTRY_VALUES.map((country) => `/api/filter-jobs?country=${country}&q=${q(query)}&page=1`),
   );
 }
@@ -126,4 +139,82 @@ export function searchPagePaths(): string[] {
 /** The whole site's feed and every country's. */
 export function feedPaths(): string[] {
   return ['/feed.xml', ...COUNTRY_VALUES.map((country) => `/feed.xml?country=${country}`)];
+}
+
+type TermsParam = keyof TermsFilterInput;
+
+/** The on/off contract-sheet filters, and the bit of terms_flags a job meets each by. */
+const FLAG_FILTERS = {
+  housing: TERMS_FLAGS.housing,
+  flights: TERMS_FLAGS.flights,
+  visa: TERMS_FLAGS.visa,
+  noSplitShift: TERMS_FLAGS.noSplitShift,
+  noSaturdays: TERMS_FLAGS.noSaturdays,
+} as const satisfies Partial<Record<TermsParam, number>>;
+
+/**
+ * A minPay a teacher might type for this job: a round amount (two significant digits) from about
+ * three quarters of its monthly pay up to it, so the filter finds it and the jobs that pay as well.
+ */
+function minPayFor(r: Random, monthPay: number): number {
+  const wanted = monthPay * (0.75 + r.next() * 0.25);
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(wanted)) - 1);
+  return Math.max(1, Math.floor(wanted / unit) * unit);
+}
+
+/**
+ * One to three of the contract-sheet filters that `posting` meets, in the order the filter list names
+ * them (as a page writes them): a search of its country with them finds at least that posting.
+ */
+function filtersMetBy(r: Random, { sheet }: SheetPosting): [TermsParam, string][] {
+  const met: (() => [TermsParam, string])[] = [];
+  for (const [name, bit] of Object.entries(FLAG_FILTERS) as [TermsParam, number][]) {
+    if ((sheet.terms_flags & bit) !== 0) met.push(() => [name, '1']);
+  }
+  const { terms_month_pay: monthPay, terms_teaching_hours: hours } = sheet;
+  if (monthPay !== null) met.push(() => ['minPay', String(minPayFor(r, monthPay))]);
+  if (hours !== null) met.push(() => ['maxTeachingHours', String(Math.min(40, hours + r.int(0, 6)))]);
+  const chosen = r.some(met, r.int(1, 3)).map((filter) => filter());
+  return chosen.sort(([a], [b]) => TERMS_FILTER_KEYS.indexOf(a) - TERMS_FILTER_KEYS.indexOf(b));
+}
+
+function termsSearchPath(posting: SheetPosting, filters: [TermsParam, string][], query?: string): string {
+  const params = new URLSearchParams({ country: posting.country });
+  if (query !== undefined) params.set('q', query);
+  for (const [name, value] of filters) params.set(name, value);
+  params.set('page', '1');
+  return `/api/filter-jobs?${params.toString().replace(/\+/g, '%20')}`;
+}
+
+function sheetPostings(data: DatasetInfo): SheetPosting[] {
+  if (data.sheetPostings.length === 0) throw new Error('the dataset has no sampled postings with a contract sheet');
+  return data.sheetPostings;
+}
+
+/**
+ * TERMS_LIST_KEYS list pages 1 with one to three contract-sheet filters (minPay in the country's
+ * currency, housing, flights, visa, maxTeachingHours, noSplitShift, noSaturdays), each combination
+ * drawn from a live posting that meets it, so every key finds at least one job.
+ */
+export function termsListPaths(data: DatasetInfo): string[] {
+  const r = createRandom(37);
+  const postings = sheetPostings(data);
+  return distinctKeys(TERMS_LIST_KEYS, 'filtered list', () => {
+    const posting = r.pick(postings);
+    return termsSearchPath(posting, filtersMetBy(r, posting));
+  });
+}
+
+/**
+ * TERMS_KEYWORD_KEYS two-word searches with one to three contract-sheet filters, words and filters
+ * drawn from one live posting, asked in its country: each finds at least that posting.
+ */
+export function termsKeywordPaths(data: DatasetInfo): string[] {
+  const r = createRandom(41);
+  const postings = sheetPostings(data);
+  return distinctKeys(TERMS_KEYWORD_KEYS, 'filtered keyword', () => {
+    const posting = r.pick(postings);
+    const query = twoWords(r, posting.words);
+    return query === null ? null : termsSearchPath(posting, filtersMetBy(r, posting), query);
+  });
 }

@@ -9,6 +9,7 @@ import SQLite from 'better-sqlite3';
 import { CITIES, COUNTRIES, AGE_GROUPS, JobDetailsSchema, type JobDetails } from '@teacheast/shared';
 import { hashToken, newToken } from '../apps/server/src/features/accounts/tokens.js';
 import { createRandom, jobRow } from '../apps/server/src/demo/factories.js';
+import { withRandomTerms } from '../apps/server/src/demo/terms-factory.js';
 import { prepareJobInsert } from './dataset.js';
 
 const DAY_MS = 86_400_000;
@@ -148,13 +149,17 @@ export function addMixActors(file: string, jobIds: readonly string[], sets: numb
           ageGroup: r.pick(AGE_GROUPS),
           publishedAt: publishedAt ?? now,
         };
-        const row = jobRow(r, plan, {
-          thumbnail: HEADER_IMAGE,
-          tile_thumbnail: HEADER_IMAGE,
-          published_at: publishedAt,
-          created_at: (publishedAt ?? now) - DAY_MS,
-          updated_at: publishedAt ?? now,
-        });
+        // Most with a contract sheet, as the dataset's own postings.
+        const row = withRandomTerms(
+          r,
+          jobRow(r, plan, {
+            thumbnail: HEADER_IMAGE,
+            tile_thumbnail: HEADER_IMAGE,
+            published_at: publishedAt,
+            created_at: (publishedAt ?? now) - DAY_MS,
+            updated_at: publishedAt ?? now,
+          }),
+        );
         insertJob.run(row);
         return row;
       };

@@ -25,6 +25,8 @@ import {
   postingPagePaths,
   sampleLiveJobIds,
   searchPagePaths,
+  termsKeywordPaths,
+  termsListPaths,
 } from './keys.js';
 import { CONNECTIONS, runLoad, writeLoadSpec, type LoadSpec } from './load-client.js';
 import { copyJobsToPostgres } from './postgres.js';
@@ -77,8 +79,10 @@ const SCENARIOS = [
   'list',
   'list-pages',
   'list-city',
+  'list-terms',
   'job',
   'keywords',
+  'keywords-terms',
   'board',
   'home',
   'search-page',
@@ -134,6 +138,14 @@ const READS: ReadScenario[] = [
     looksRight: hasResults,
   },
   {
+    name: 'list-terms',
+    title: 'list page 1, 1–3 contract-sheet filters',
+    load: ({ data }) => ({ paths: termsListPaths(data) }),
+    target: { judgedOn: 'uncached', minRatio: 0.15 },
+    // Each key's filters are met by the posting it was drawn from.
+    looksRight: hasResults,
+  },
+  {
     name: 'job',
     title: 'job record /api/job/{uuid}',
     load: ({ jobIds }) => ({ paths: jobRecordPaths(jobIds) }),
@@ -147,6 +159,14 @@ const READS: ReadScenario[] = [
     // Each query finds its own posting in that posting's country; other countries may find nothing.
     looksRight: hasResults,
     rightAtLeast: 1,
+  },
+  {
+    name: 'keywords-terms',
+    title: 'keyword search, two words + 1–3 contract-sheet filters',
+    load: ({ data }) => ({ paths: termsKeywordPaths(data) }),
+    target: { judgedOn: 'uncached', minRatio: 0.15 },
+    // Each key's words and filters come from one posting, asked in its country.
+    looksRight: hasResults,
   },
   {
     name: 'board',

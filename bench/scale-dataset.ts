@@ -22,7 +22,13 @@ const LIFETIME_MS = POSTING_LIFETIME_DAYS * DAY_MS;
  */
 const RUN_MARGIN_MS = 2 * 3_600_000;
 /** What the generated data depends on, files or folders of files. */
-const SOURCES = ['bench/dataset.ts', 'apps/server/src/demo/factories.ts', 'apps/server/src/db/migrations'];
+const SOURCES = [
+  'bench/dataset.ts',
+  'apps/server/src/demo/factories.ts',
+  'apps/server/src/demo/terms-factory.ts',
+  'apps/server/src/db/job-terms.ts',
+  'apps/server/src/db/migrations',
+];
 const PROGRESS_EVERY_MS = 15_000;
 
 /** The session token of the employer whose job the edit scenario changes, written by prepareForRun. */

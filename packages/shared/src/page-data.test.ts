@@ -22,6 +22,17 @@ describe('page data', () => {
         { page: 2, q: '', city: '', ageGroup: undefined, country: 'vietnam', kind: 'search' },
         '/api/filter-jobs?country=vietnam&page=2',
       ],
+      // The contract sheet's filters, in their one order, after the keywords.
+      [
+        { kind: 'search', country: 'japan', noSaturdays: '1', minPay: '250000', visa: '1', housing: '', page: 1 },
+        '/api/filter-jobs?country=japan&minPay=250000&visa=1&noSaturdays=1&page=1',
+      ],
+    ],
+    compare: [
+      [
+        { kind: 'compare', ids: ['0b8f4d1e-5c43-4f4a-9a57-1f6f0a8a2c11', 'a/b'] },
+        '/api/compare?ids=0b8f4d1e-5c43-4f4a-9a57-1f6f0a8a2c11,a%2Fb',
+      ],
     ],
     cities: [[{ kind: 'cities', country: 'south-korea' }, '/api/jobs/cities/south-korea']],
     config: [[{ kind: 'config' }, '/api/config']],

@@ -8,14 +8,38 @@
 export type PageData =
   /** GET /api/job/{uuid}: a posting as a visitor sees it. */
   | { kind: 'posting'; uuid: string }
-  /** GET /api/filter-jobs: a page of a search; an empty or missing filter is no filter. */
-  | { kind: 'search'; country: string; city?: string; ageGroup?: string; q?: string; page: number }
+  /**
+   * GET /api/filter-jobs: a page of a search; an empty or missing filter is no filter. The contract
+   * sheet's filters (BEYOND §6) as the query writes them: numbers as text, a flag as '1'.
+   */
+  | ({
+      kind: 'search';
+      country: string;
+      city?: string;
+      ageGroup?: string;
+      q?: string;
+      page: number;
+    } & SearchTermsFilters)
+  /** GET /api/compare?ids=…: jobs side by side, in the order asked. */
+  | { kind: 'compare'; ids: string[] }
   /** GET /api/jobs/cities/{country}: the cities with live jobs in a country. */
   | { kind: 'cities'; country: string }
   /** GET /api/config: the deployment's site configuration. */
   | { kind: 'config' };
 
 export type PageDataKind = PageData['kind'];
+
+/** The contract-sheet filters of a search, in the order every caller writes them. */
+export const SEARCH_TERMS_FILTER_KEYS = [
+  'minPay',
+  'housing',
+  'flights',
+  'visa',
+  'maxTeachingHours',
+  'noSplitShift',
+  'noSaturdays',
+] as const;
+export type SearchTermsFilters = { [K in (typeof SEARCH_TERMS_FILTER_KEYS)[number]]?: string };
 
 /** The descriptor of one kind, e.g. PageDataOf<'search'>. */
 export type PageDataOf<K extends PageDataKind> = Extract<PageData, { kind: K }>;
@@ -30,6 +54,10 @@ export function searchQueryOf(search: PageDataOf<'search'>): Record<string, stri
   if (search.city) query.city = search.city;
   if (search.ageGroup) query.ageGroup = search.ageGroup;
   if (search.q) query.q = search.q;
+  for (const key of SEARCH_TERMS_FILTER_KEYS) {
+    const value = search[key];
+    if (value) query[key] = value;
+  }
   query.page = String(search.page);
   return query;
 }
@@ -49,6 +77,8 @@ export function apiPathOf(data: PageData): string {
       return `/api/filter-jobs?${queryString(searchQueryOf(data))}`;
     case 'cities':
       return `/api/jobs/cities/${encodeURIComponent(data.country)}`;
+    case 'compare':
+      return `/api/compare?ids=${data.ids.map(encodeURIComponent).join(',')}`;
     case 'config':
       return '/api/config';
     default:

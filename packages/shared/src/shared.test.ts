@@ -217,6 +217,8 @@ const tile = {
   duration: '12',
   classSize: '1 - 10',
   thumbnail: null,
+  salary: { currency: 'JPY', min: 250_000, max: null, period: 'month' },
+  badges: ['housing'],
   publishedDate: '2026-03-01T00:00:00.000Z',
 };
 
@@ -236,6 +238,7 @@ describe('answer schemas', () => {
       images: [],
       favoritedBy: [],
       status: 'published',
+      terms: null,
     };
     expect(JobAnswerSchema.parse({ job })).toEqual({ job });
     const config = { paymentProvider: 'test', blogUrl: 'https://blog.example', socialUrl: '' };
@@ -248,6 +251,7 @@ describe('answer schemas', () => {
     expect(CurrentUserAnswerSchema.safeParse({ currentUser: { uuid, email: 'a@b.co' } }).success).toBe(false);
     expect(JobSearchAnswerSchema.safeParse({ results: [{ ...tile, thumbnail: undefined }] }).success).toBe(false);
     expect(JobSearchAnswerSchema.safeParse([tile]).success).toBe(false);
+    expect(JobSearchAnswerSchema.safeParse({ results: [{ ...tile, badges: ['pool'] }] }).success).toBe(false);
     expect(JobAnswerSchema.safeParse({ job: { ...tile, status: 'deleted' } }).success).toBe(false);
     expect(SiteConfigSchema.safeParse({ paymentProvider: 'paypal', blogUrl: '', socialUrl: '' }).success).toBe(false);
     expect(

@@ -28,11 +28,16 @@ interface AddedField {
   readonly added: readonly JobColumn[];
 }
 
-/** A tile field: one column, or the tile's and the posting's own, or added by the server. */
+/** A field kept as JSON text in one column (the contract sheet, db/job-terms.ts), written as JSON, not as a string. */
+interface JsonField {
+  readonly json: ColumnHolding<string | null>;
+}
+
+/** A tile field: one column, or the tile's and the posting's own, or JSON text, or added by the server. */
 type TileFieldSource<T> =
-  ColumnHolding<T> | { readonly tile: ColumnHolding<T>; readonly posting: ColumnHolding<T> } | AddedField;
-/** A field of the posting alone: one column, or added by the server. */
-type PostingFieldSource<T> = ColumnHolding<T> | AddedField;
+  ColumnHolding<T> | { readonly tile: ColumnHolding<T>; readonly posting: ColumnHolding<T> } | JsonField | AddedField;
+/** A field of the posting alone: one column, or JSON text, or added by the server. */
+type PostingFieldSource<T> = ColumnHolding<T> | JsonField | AddedField;
 
 /** Every key of JobSchema, and no other, with where it comes from. */
 export type JobFieldTable = {
@@ -52,6 +57,10 @@ export const JOB_FIELDS = {
   classSize: 'class_size',
   // A tile shows its small image, the posting its header image.
   thumbnail: { tile: 'tile_thumbnail', posting: 'thumbnail' },
+  // The contract sheet's, kept as JSON by db/job-terms.ts.
+  salary: { json: 'tile_salary' },
+  badges: { json: 'tile_badges' },
+  terms: { json: 'terms' },
   // ISO 8601 text: a kept text costs less than the database's date formatting (presenters.ts isoText).
   publishedDate: { added: ['published_at'] },
   email: 'email',
@@ -69,13 +78,15 @@ type Fields = typeof JOB_FIELDS;
 type Answer = 'tile' | 'posting';
 type ColumnOf<S, A extends Answer> = S extends string
   ? S
-  : S extends { tile: infer T; posting: infer P }
-    ? A extends 'tile'
-      ? T
-      : P
-    : S extends AddedField
-      ? S['added'][number]
-      : never;
+  : S extends { json: infer J }
+    ? J
+    : S extends { tile: infer T; posting: infer P }
+      ? A extends 'tile'
+        ? T
+        : P
+      : S extends AddedField
+        ? S['added'][number]
+        : never;
 type KeysOf<A extends Answer> = A extends 'tile' ? keyof JobTile : keyof Job;
 type AddedKeys<A extends Answer> = { [K in KeysOf<A>]: Fields[K] extends AddedField ? K : never }[KeysOf<A>];
 
@@ -95,8 +106,8 @@ export type TileRow = Pick<JobRow, TileColumn>;
 /** The columns a whole posting is made of. */
 export type PostingRow = Pick<JobRow, PostingColumn>;
 
-/** An answer field the database writes, and the column it writes it from. */
-export type WrittenField = readonly [key: string, column: JobColumn];
+/** An answer field the database writes, the column it writes it from, and whether that holds JSON text. */
+export type WrittenField = readonly [key: string, column: JobColumn, json?: true];
 
 function fieldsOf(answer: Answer) {
   const keys = Object.keys(answer === 'tile' ? JobTileSchema.shape : JobSchema.shape) as (keyof Job)[];
@@ -104,10 +115,15 @@ function fieldsOf(answer: Answer) {
   const added: string[] = [];
   const columns = new Set<JobColumn>();
   for (const key of keys) {
-    const source: string | { tile: string; posting: string } | AddedField = JOB_FIELDS[key];
+    const source: string | { tile: string; posting: string } | JsonField | AddedField = JOB_FIELDS[key];
     if (typeof source === 'object' && 'added' in source) {
       added.push(key);
       for (const column of source.added) columns.add(column);
+      continue;
+    }
+    if (typeof source === 'object' && 'json' in source) {
+      written.push([key, source.json, true]);
+      columns.add(source.json);
       continue;
     }
     const column = (typeof source === 'string' ? source : source[answer]) as JobColumn;
@@ -140,7 +156,12 @@ export const POSTING_COLUMNS = POSTING.columns.map((c) => `jobs.${c}` as const) 
  * table's name, or a trigger's `new`).
  */
 function jsonObjectSql<T>(postgres: boolean, fields: readonly WrittenField[], row: string): RawBuilder<JsonText<T>> {
-  const pairs = sql.join(fields.map(([key, column]) => sql`${sql.lit(key)}, ${sql.raw(row)}.${sql.id(column)}`));
+  const value = (column: JobColumn, json: boolean | undefined) => {
+    const ref = sql`${sql.raw(row)}.${sql.id(column)}`;
+    if (!json) return ref;
+    return postgres ? sql`${ref}::json` : sql`json(${ref})`;
+  };
+  const pairs = sql.join(fields.map(([key, column, json]) => sql`${sql.lit(key)}, ${value(column, json)}`));
   return postgres ? sql`json_build_object(${pairs})::text` : sql`json_object(${pairs})`;
 }
 

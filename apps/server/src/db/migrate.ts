@@ -16,6 +16,7 @@ import * as m012 from './migrations/012-alert-mailbox.js';
 import * as m013 from './migrations/013-tile-json-from-fields.js';
 import * as m014 from './migrations/014-country-versions.js';
 import * as m015 from './migrations/015-job-changes.js';
+import * as m016 from './migrations/016-job-terms.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '013-tile-json-from-fields': m013,
   '014-country-versions': m014,
   '015-job-changes': m015,
+  '016-job-terms': m016,
 };
 
 /** Every migration's name, oldest first; the last is the schema this release is written for. */

@@ -60,6 +60,13 @@ interface JobsTable {
   updated_at: number;
   /** Moves with any change to the posting, its photos or its saves (database triggers). */
   version: Generated<number>;
+  /** The contract sheet and what is read of it (migration 016), all written by db/job-terms.ts. */
+  terms: string | null;
+  tile_salary: string | null;
+  tile_badges: Generated<string>;
+  terms_flags: Generated<number>;
+  terms_month_pay: number | null;
+  terms_teaching_hours: number | null;
 }
 
 interface JobImagesTable {
@@ -186,6 +193,8 @@ interface JobAlertsTable {
   city: Generated<string>;
   age_group: Generated<string>;
   q: Generated<string>;
+  /** The contract-sheet filters (BEYOND §6) as a JSON object of those that are on (migration 016). */
+  terms_filter: Generated<string>;
   frequency: string;
   created_at: number;
   confirmed_at: number | null;

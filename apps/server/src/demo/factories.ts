@@ -5,7 +5,8 @@
 //
 // Playwright's runner cannot load @teacheast/shared (its cities.json), so this file takes only types
 // from it: the value lists below are checked against the product's enumerations by tsc, and the
-// caller chooses country, city and age group from the shared lists itself.
+// caller chooses country, city and age group from the shared lists itself. The contract sheets
+// (BEYOND §6) come from terms-factory.ts for the same reason: they need the shared package's values.
 import { randomUUID } from 'node:crypto';
 import type { AgeGroup, ClassSize, Country, Education, Experience, Month, Nationality } from '@teacheast/shared';
 import { jobSearchColumns } from '../db/job-search.js';

@@ -1,10 +1,13 @@
 // `npm run demo` makes its accounts as sign-up does (createAccount) with a shared, published password,
-// so it must refuse a production environment.
+// so it must refuse a production environment. Its jobs carry contract sheets stored as the server
+// stores them.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COUNTRY_VALUES, JobTermsSchema, termsIssues } from '@teacheast/shared';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, dialect } from '../../test/harness.js';
+import { termsColumns } from '../db/job-terms.js';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -54,6 +57,42 @@ describe('demo seed', () => {
         expect(login.json()).toMatchObject({ currentUser: { email } });
       }
       expect(await seedDemo(t.db, t.deps.blobs, t.clock.now())).toEqual({ skipped: true, emails: [] });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it(`gives most jobs a contract sheet a school could have saved, and leaves some without (${dialect})`, async () => {
+    const t = await createTestApp();
+    try {
+      await seedDemo(t.db, t.deps.blobs, t.clock.now());
+      const jobs = await t.db
+        .selectFrom('jobs')
+        .select([
+          'country',
+          'duration',
+          'terms',
+          'tile_salary',
+          'tile_badges',
+          'terms_flags',
+          'terms_month_pay',
+          'terms_teaching_hours',
+        ])
+        .execute();
+      const withSheet = jobs.filter((job) => job.terms !== null);
+      expect(withSheet.length).toBeGreaterThan(jobs.length * 0.7);
+      expect(withSheet.length).toBeLessThan(jobs.length);
+      for (const { country, duration, ...columns } of jobs) {
+        const terms = columns.terms === null ? null : JobTermsSchema.parse(JSON.parse(columns.terms));
+        if (terms) expect(termsIssues(terms, { country, duration }), columns.terms!).toEqual([]);
+        // Stored as the server stores a sheet; PostgreSQL answers the double column as a number too.
+        expect({
+          ...columns,
+          terms_month_pay: columns.terms_month_pay === null ? null : Number(columns.terms_month_pay),
+        }).toEqual(termsColumns(terms, country));
+      }
+      // Every country has jobs with a sheet.
+      expect(new Set(withSheet.map((job) => job.country)).size).toBe(COUNTRY_VALUES.length);
     } finally {
       await t.close();
     }

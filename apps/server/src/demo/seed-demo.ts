@@ -1,5 +1,6 @@
 // `npm run demo`: fills a database once with a living job board (schools, about 150 jobs with
-// pictures, saves and visit numbers) and a few teachers' resumes, then prints how to log in.
+// pictures, most with a contract sheet, saves and visit numbers) and a few teachers' resumes, then
+// prints how to log in.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -14,6 +15,7 @@ import { createDb, type Db } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { NewJob } from '../db/schema.js';
 import { createRandom, jobRow, MAJOR_CITIES, resumeRow, type Teacher } from './factories.js';
+import { withRandomTerms } from './terms-factory.js';
 
 export const DEMO_PASSWORD = 'teacheast-demo';
 const DEMO_DOMAIN = 'demo.teacheast.example';
@@ -172,7 +174,11 @@ export async function seedDemo(
         : now - r.int(0, 40 * 24) * 3_600_000 - r.int(0, 3_599_999);
       const header = r.next() < 0.9 ? r.pick(pictures.headers) : null;
       const plan = { ownerId: r.pick(schools).id, country, countryLabel: label, city, ageGroup, publishedAt };
-      const job = jobRow(r, plan, { thumbnail: header?.header ?? null, tile_thumbnail: header?.tile ?? null });
+      // Most with a contract sheet, stored in the columns the server writes for one (db/job-terms.ts).
+      const job = withRandomTerms(
+        r,
+        jobRow(r, plan, { thumbnail: header?.header ?? null, tile_thumbnail: header?.tile ?? null }),
+      );
       jobs.push(job);
       const photoCount = header ? r.int(2, 5) : 0;
       for (let p = 0; p < photoCount; p++) {

@@ -20,6 +20,8 @@ const tile = {
   duration: '12',
   classSize: '11 - 20',
   thumbnail: null,
+  salary: { currency: 'JPY' as const, min: 250_000, max: null, period: 'month' as const },
+  badges: ['housing' as const, 'visa' as const],
   publishedDate: '2026-11-26T01:02:03.004Z',
 };
 
@@ -45,7 +47,9 @@ describe('answer serialisers', () => {
       }
     });
     expect(plain.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['JobSearchAnswerSchema', 'JobAnswerSchema', 'ResumeBoardAnswerSchema']),
+      // The job board's answers hold nullable objects (a tile's salary, a posting's sheet): they are
+      // written as JSON text by the database (job-fields.ts), not by a serialiser.
+      expect.arrayContaining(['ResumeBoardAnswerSchema', 'CitiesAnswerSchema']),
     );
     // A constant (health's 'ok') is not plain: zod's serialiser refuses an answer that breaks it.
     const health = serializerFor(shared.HealthAnswerSchema);

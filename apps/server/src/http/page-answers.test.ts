@@ -55,7 +55,9 @@ describe(`page answers read as the routes read them (${dialect})`, () => {
       { kind: 'search', country: 'japan', city: 'Tokyo', page: 1 },
       { kind: 'search', country: 'japan', city: 'Tokyo', ageGroup: 'Adults', q: 'mentor', page: 1 },
       { kind: 'search', country: 'japan', city: '', q: '', page: 2 },
+      { kind: 'search', country: 'japan', housing: '1', maxTeachingHours: '30', page: 1 },
     ],
+    compare: () => [{ kind: 'compare', ids: [live] }],
     cities: () => [
       { kind: 'cities', country: 'japan' },
       { kind: 'cities', country: 'vietnam' },

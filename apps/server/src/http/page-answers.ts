@@ -11,6 +11,7 @@
 // (undefined), which answers it with its exact error.
 import {
   CitiesAnswerSchema,
+  CompareQuerySchema,
   CountryParamsSchema,
   JobParamsSchema,
   JobSearchSchema,
@@ -23,6 +24,8 @@ import {
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import {
+  compareAnswerJson,
+  compareVersion,
   jobAnswerJson,
   listCitiesWithJobs,
   postingVersion,
@@ -91,6 +94,14 @@ const PAGE_DATA_SOURCES: { readonly [K in PageDataKind]: PageDataSource<K> } = {
       return orRoute(async () => parsed(await searchAnswerJson(deps, query.data)));
     },
     version: (deps, { country }) => searchVersionOf(deps, country),
+  },
+  compare: {
+    read(deps, data) {
+      const query = CompareQuerySchema.safeParse({ ids: data.ids.join(',') });
+      if (!query.success) return undefined;
+      return orRoute(async () => parsed(await compareAnswerJson(deps, query.data.ids)));
+    },
+    version: (deps, { ids }) => [`compare ${ids.join(',')}`, () => compareVersion(deps, ids)],
   },
   cities: {
     read(deps, { country }) {

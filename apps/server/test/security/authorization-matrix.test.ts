@@ -28,6 +28,8 @@ const PUBLIC = new Set([
   'POST /api/contact-us',
   'GET /api/filter-jobs',
   'GET /api/jobs/cities/:country',
+  // Live postings side by side; a draft is answered as missing to everyone (job-board/terms.test.ts).
+  'GET /api/compare',
   'POST /api/coupon/create-account-with-job',
   'POST /api/stripe/webhook',
   'POST /api/test-payments/payment-methods',
@@ -191,6 +193,7 @@ describe(`authorisation matrix (${dialect})`, () => {
       'GET /api/resume-board/filter/:userUuid',
       'POST /api/subscription/toggle/:userUuid/:subscriptionId',
       'GET /api/job/metrics/:uuid',
+      'PUT /api/jobs/terms/:uuid/:userUuid',
     ]) {
       expect(names).toContain(expected);
     }

@@ -1,5 +1,6 @@
 // Job alerts: a saved search whose new jobs are mailed daily or weekly (BEYOND §4).
 import { z } from 'zod';
+import { TermsFilterAnswerSchema, TermsFilterShape } from './terms.js';
 import { isCityOf } from '../cities.js';
 import { AGE_GROUPS, COUNTRY_VALUES } from '../enums.js';
 import { KEYWORDS_MAX_LENGTH } from '../keywords.js';
@@ -31,6 +32,7 @@ export const JobAlertCreateSchema = z
         .max(KEYWORDS_MAX_LENGTH, `No more than ${KEYWORDS_MAX_LENGTH} characters`)
         .refine((q) => !NOT_ONE_LINE.test(q), 'Keywords must be one line of letters, numbers and punctuation'),
     ),
+    ...TermsFilterShape,
     frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose daily or weekly' }),
     /** Required without a session; ignored with one (the alert goes to the account's address). */
     email: optionalFilter(emailField),
@@ -48,6 +50,8 @@ export const JobAlertSchema = z.object({
   city: z.string(),
   ageGroup: z.string(),
   q: z.string(),
+  /** The contract-sheet filters it was made with (BEYOND §6): only those that are on. */
+  filters: TermsFilterAnswerSchema,
   frequency: z.enum(ALERT_FREQUENCIES),
   /** False until the address is confirmed (alerts made without a session), and after unsubscribing. */
   active: z.boolean(),

@@ -5,6 +5,7 @@ import { JOB_TITLE_MAX } from '../limits.js';
 import { AGE_GROUPS, CLASS_SIZES, COUNTRY_VALUES, DURATION_VALUES, START_DATE_VALUES } from '../enums.js';
 import { IMAGE_BODY_LIMIT, MAX_CAROUSEL_IMAGES } from '../limits.js';
 import { REQUIRED, emailField, optionalFilter, pageParam, requiredChoice, requiredText, uuidParam } from './common.js';
+import { JobTermsSchema, TERMS_BADGES, TermsFilterShape, TileSalarySchema } from './terms.js';
 
 const optionalText = (max: number) => z.string().trim().max(max, `No more than ${max} characters`).default('');
 
@@ -41,6 +42,7 @@ export const JobSearchSchema = z.object({
   ageGroup: optionalFilter(z.enum(AGE_GROUPS, { error: 'Not a known age group' })),
   /** The teacher's keywords (keywords.ts reads them); empty means none. */
   q: optionalFilter(z.string().max(KEYWORDS_MAX_LENGTH, `No more than ${KEYWORDS_MAX_LENGTH} characters`)),
+  ...TermsFilterShape,
   page: pageParam,
 });
 export type JobSearch = z.input<typeof JobSearchSchema>;
@@ -78,6 +80,10 @@ export const JobTileSchema = z.object({
   duration: z.string(),
   classSize: z.string(),
   thumbnail: z.string().nullable(),
+  /** The contract sheet's salary (BEYOND §6), or null without one; `pay` stays the pay notes. */
+  salary: TileSalarySchema.nullable(),
+  /** Up to three of housing, flights and visa, from the contract sheet. */
+  badges: z.array(z.enum(TERMS_BADGES)),
   publishedDate: z.string().nullable(),
 });
 export type JobTile = z.infer<typeof JobTileSchema>;
@@ -96,8 +102,27 @@ export const JobSchema = JobTileSchema.extend({
   images: z.array(z.string()),
   favoritedBy: z.array(z.string()),
   status: JobStatusSchema,
+  /** The contract sheet (BEYOND §6), or null when the school has not filled it. */
+  terms: JobTermsSchema.nullable(),
 });
 export type Job = z.infer<typeof JobSchema>;
+
+/** Jobs compared side by side: GET /api/compare?ids={uuid},… (1 to 4). */
+export const COMPARE_MAX = 4;
+export const CompareQuerySchema = z.object({
+  ids: z
+    .string({ error: 'Give the ids of 1 to 4 jobs' })
+    .transform((v) => v.split(','))
+    .pipe(
+      z
+        .array(z.string().uuid('Not a valid id'))
+        .min(1, 'Give the ids of 1 to 4 jobs')
+        .max(COMPARE_MAX, 'Compare at most 4 jobs'),
+    ),
+});
+export type CompareQuery = z.output<typeof CompareQuerySchema>;
+export const CompareAnswerSchema = z.object({ jobs: z.array(JobSchema), missing: z.array(z.string()) });
+export type CompareAnswer = z.infer<typeof CompareAnswerSchema>;
 
 /** GET /api/job/{uuid} */
 export const JobAnswerSchema = z.object({ job: JobSchema });

@@ -3,7 +3,8 @@
 // moved to, in the same statement. An instance holding a country's keyword index made at version v
 // reads the rows after v and reads again only the jobs they name (features/job-board/
 // kept-keyword-index.ts), rather than the whole country. The rows of a country's last KEPT_CHANGES
-// versions are kept; an instance further behind than that indexes the country anew.
+// versions are kept; an instance further behind than that indexes the country anew. A version
+// reached again (a version row put back, as a restore may) names every job that reached it.
 // Expand only: the previous release reads and moves the versions as before and never reads the feed.
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import { bump014, createPostgresFunction, createSqliteTriggers } from './014-country-versions.js';
@@ -17,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('job_id', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('job_changes_pkey', ['name', 'version'])
+    .addPrimaryKeyConstraint('job_changes_pkey', ['name', 'version', 'job_id'])
     .execute();
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     // As 014's, with each country's new version written to the feed with the job that moved it.
@@ -45,6 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             returning name, version
         ), written as (
           insert into job_changes (name, version, job_id) select name, version, changed from bumped
+            on conflict do nothing
         )
         delete from job_changes using bumped
           where job_changes.name = bumped.name and job_changes.version <= bumped.version - ${sql.lit(KEPT_CHANGES)};
@@ -60,7 +62,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where not exists (select 1 from content_versions where name = 'jobs:' || ${r}.country);
     update content_versions set version = version + 1 where name = 'jobs:' || ${r}.country;
     insert into job_changes (name, version, job_id)
-      select name, version, ${r}.id from content_versions where name = 'jobs:' || ${r}.country;
+      select v.name, v.version, ${r}.id from content_versions v
+      where v.name = 'jobs:' || ${r}.country and not exists (
+        select 1 from job_changes c where c.name = v.name and c.version = v.version and c.job_id = ${r}.id);
     delete from job_changes where name = 'jobs:' || ${r}.country
       and version <= (select version from content_versions where name = 'jobs:' || ${r}.country) - ${sql.lit(KEPT_CHANGES)};`;
   };

@@ -7,9 +7,12 @@ import { randomUUID } from 'node:crypto';
 import {
   JOB_ALERTS_MAX,
   JOB_ALERT_JOBS_PER_MAIL,
+  TERMS_FILTER_KEYS,
+  TermsFilterSchema,
   type AlertFrequency,
   type JobAlert,
   type JobTile,
+  type TermsFilter,
 } from '@teacheast/shared';
 import type { JobAlertRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
@@ -53,13 +56,18 @@ const NEW_JOB_MARGIN_MS = HOUR;
 /** More than a mail lists are fetched, so the mail can say there are more. */
 const CANDIDATES = 100;
 
-export interface AlertInput {
+export interface AlertInput extends TermsFilter {
   country: string;
   city?: string;
   ageGroup?: string;
   q?: string;
   frequency: AlertFrequency;
   email?: string;
+}
+
+/** The filters an alert was made with, read back through the schema that let them in. */
+function termsFilterOf(row: Pick<JobAlertRow, 'terms_filter'>): TermsFilter {
+  return TermsFilterSchema.parse(JSON.parse(row.terms_filter));
 }
 
 function present(row: JobAlertRow): JobAlert {
@@ -69,6 +77,7 @@ function present(row: JobAlertRow): JobAlert {
     city: row.city,
     ageGroup: row.age_group,
     q: row.q,
+    filters: termsFilterOf(row),
     frequency: row.frequency as AlertFrequency,
     active: row.confirmed_at !== null && row.unsubscribed_at === null,
     createdAt: new Date(row.created_at).toISOString(),
@@ -85,6 +94,9 @@ function newRow(input: AlertInput, owner: { userId: string } | { email: string }
     city: input.city ?? '',
     age_group: input.ageGroup ?? '',
     q: input.q ?? '',
+    terms_filter: JSON.stringify(
+      Object.fromEntries(TERMS_FILTER_KEYS.flatMap((key) => (input[key] === undefined ? [] : [[key, input[key]]]))),
+    ),
     frequency: input.frequency,
     created_at: now,
     confirmed_at: 'userId' in owner ? now : null,
@@ -260,6 +272,7 @@ async function sendAlert(deps: SenderDeps, id: string, due: { daily: number; wee
         city: alert.city || undefined,
         ageGroup: alert.age_group || undefined,
         q: alert.q || undefined,
+        ...termsFilterOf(alert),
         since: alert.new_since,
         limit: CANDIDATES,
       },

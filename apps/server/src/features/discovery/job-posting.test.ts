@@ -1,4 +1,4 @@
-import { POSTING_LIFETIME_DAYS, type Job } from '@teacheast/shared';
+import { POSTING_LIFETIME_DAYS, type Job, type JobTerms } from '@teacheast/shared';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobPostingData, jsonForScript } from './job-posting.js';
@@ -71,6 +71,8 @@ const job: Job = {
   duration: '12',
   classSize: '1 - 10',
   thumbnail: '/media/header.webp',
+  salary: null,
+  badges: [],
   publishedDate: '2026-03-01T00:00:00.000Z',
   email: 'hr@sakura.example',
   phone: '',
@@ -79,6 +81,20 @@ const job: Job = {
   images: [],
   favoritedBy: [],
   status: 'published',
+  terms: null,
+};
+
+/** A contract sheet (BEYOND §6): its salary wins over the pay notes. */
+const sheet: JobTerms = {
+  salary: { currency: 'JPY', min: 250_000, max: 300_000, period: 'month', basis: 'gross' },
+  teachingHoursPerWeek: 25,
+  housing: 'help_finding',
+  flights: 'none',
+  visa: { sponsored: true, permit: 'JP-INSTRUCTOR', costsPaidBy: 'school' },
+  vacationDays: 15,
+  healthInsurance: 'full',
+  splitShift: false,
+  saturdays: 'never',
 };
 
 describe('a posting as a JobPosting', () => {
@@ -122,6 +138,24 @@ describe('a posting as a JobPosting', () => {
       unitText: 'MONTH',
     });
     expect(range.jobLocation.address.addressCountry).toBe('CN');
+  });
+
+  it('takes the salary from the contract sheet when there is one, a range or one amount, not from the pay notes', () => {
+    const ranged = JobPostingCheck.parse(jobPostingData({ ...job, pay: 'Competitive', terms: sheet }, publicUrl));
+    expect(ranged.baseSalary).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'JPY',
+      value: { '@type': 'QuantitativeValue', minValue: 250_000, maxValue: 300_000, unitText: 'MONTH' },
+    });
+    const hourly: JobTerms = { ...sheet, salary: { currency: 'USD', min: 22, period: 'hour', basis: 'net' } };
+    const one = JobPostingCheck.parse(jobPostingData({ ...job, terms: hourly }, publicUrl));
+    expect(one.baseSalary).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'USD',
+      value: { '@type': 'QuantitativeValue', value: 22, unitText: 'HOUR' },
+    });
+    // Without a sheet, the pay notes as before.
+    expect(JobPostingCheck.parse(jobPostingData(job, publicUrl)).baseSalary?.currency).toBe('JPY');
   });
 
   it('names every country by its ISO code', () => {

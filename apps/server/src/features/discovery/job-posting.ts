@@ -1,8 +1,26 @@
 // A live posting described as a schema.org JobPosting, the data search engines list jobs from. Built
 // from the same answer the posting page shows, on the server, where PUBLIC_URL is known.
-import { DEFAULT_JOB_TITLE, POSTING_LIFETIME_DAYS, type Country, type Job } from '@teacheast/shared';
+import {
+  DEFAULT_JOB_TITLE,
+  POSTING_LIFETIME_DAYS,
+  parsePay,
+  type BaseSalary,
+  type Country,
+  type Job,
+  type JobTerms,
+} from '@teacheast/shared';
 import { sanitizeRichText } from '../../integrations/html/sanitize.js';
-import { parsePay } from './pay.js';
+
+const UNIT_TEXTS = { hour: 'HOUR', month: 'MONTH', year: 'YEAR' } as const;
+
+/** The contract sheet's salary (BEYOND §6) as a baseSalary: a range, or one amount. */
+function sheetSalary(terms: JobTerms): BaseSalary {
+  const { currency, min, max, period } = terms.salary;
+  const unitText = UNIT_TEXTS[period];
+  return max === undefined || max === min
+    ? { currency, value: min, unitText }
+    : { currency, minValue: min, maxValue: max, unitText };
+}
 
 /** ISO 3166-1 alpha-2, as addressCountry wants it. */
 const COUNTRY_CODES: Record<Country, string> = {
@@ -34,7 +52,7 @@ export function jobPostingData(job: Job, publicUrl: string): Record<string, unkn
   const validThrough = new Date(published.getTime() + POSTING_LIFETIME_DAYS * 86_400_000);
   const months = Number(job.duration);
   const site = website(job.link);
-  const salary = parsePay(job.pay, job.country);
+  const salary = job.terms ? sheetSalary(job.terms) : parsePay(job.pay, job.country);
   const url = `${publicUrl}/posting/${job.uuid}`;
   return {
     '@context': 'https://schema.org/',

@@ -10,6 +10,7 @@
 // (a phrase, a word the database splits) always go to the database.
 import { COUNTRY_VALUES, type Keywords, type KeywordTerm } from '@teacheast/shared';
 import type { Db } from '../../db/create-db.js';
+import type { TermsQuery } from '../../db/job-terms.js';
 import { termsOfWords } from '../../db/search-tokens.js';
 import { BoundedCache } from '../../lib/bounded-cache.js';
 import { KeptAtVersion, type Current } from '../../lib/kept-at-version.js';
@@ -164,6 +165,7 @@ export interface KeywordPage {
   country: string;
   city?: string;
   ageGroup?: string;
+  terms?: TermsQuery;
   liveSince: number;
   offset: number;
   limit: number;
@@ -194,8 +196,8 @@ export async function findSearchPage(
   if (!include || !exclude) return null;
   const country = current.value.index;
   // Field by field: V8 copies an object with spread slowly.
-  const { city, ageGroup, liveSince, offset, limit } = page;
-  return country.search({ include, exclude, city, ageGroup, liveSince, offset, limit });
+  const { city, ageGroup, terms, liveSince, offset, limit } = page;
+  return country.search({ include, exclude, city, ageGroup, terms, liveSince, offset, limit });
 }
 
 /** What the kept index holds, per country (its tests read it). */

@@ -16,6 +16,7 @@
 // them into its page where they fall, so the answer is the one a fresh index would give.
 import { RANKED_TERMS_MAX, type JobTile } from '@teacheast/shared';
 import { BitPage, bitmapOf, prefixWord, wordsFor } from '../../lib/bitmaps.js';
+import type { TermsQuery } from '../../db/job-terms.js';
 import type { JsonText } from '../../lib/json-text.js';
 
 /** What the index reads of a job: its tile, and the columns it is found by (jobs' search_* columns: folded words, one space apart). */
@@ -30,7 +31,13 @@ export interface IndexedJob {
   search_school: string;
   search_city: string;
   search_body: string;
+  /** What the contract-sheet filters read (db/job-terms.ts). */
+  terms_flags: number;
+  terms_month_pay: number | null;
+  terms_teaching_hours: number | null;
 }
+
+
 
 /** A term's jobs: a bitmap of `words` 32-bit words, or their numbers in increasing order. */
 type JobSet = { dense: true; bits: Uint32Array } | { dense: false; numbers: Uint32Array };
@@ -75,6 +82,7 @@ export interface IndexQuery {
   exclude: IndexTerm[];
   city?: string;
   ageGroup?: string;
+  terms?: TermsQuery;
   /** Jobs published after this moment are live. */
   liveSince: number;
   offset: number;
@@ -98,11 +106,38 @@ interface ChangedJob {
   publishedAt: number;
   city: string;
   ageGroup: string;
+  sheet: SheetFacts;
   /** Its terms, and those in its title or school's name. */
   text: ReadonlySet<string>;
   top: ReadonlySet<string>;
   /** How many of the built index's jobs come before it in the newest-first order: its place among them. */
   before: number;
+}
+
+/** What the contract-sheet filters read of a job. */
+interface SheetFacts {
+  flags: number;
+  /** NaN without a sheet in the country's currency. */
+  monthPay: number;
+  /** 0 without a sheet. */
+  teachingHours: number;
+}
+
+function sheetFacts(job: IndexedJob): SheetFacts {
+  return {
+    flags: job.terms_flags,
+    monthPay: job.terms_month_pay ?? Number.NaN,
+    teachingHours: job.terms_teaching_hours ?? 0,
+  };
+}
+
+/** Whether a job's sheet meets the filters (a job without a sheet meets none). */
+function meetsTerms(q: TermsQuery, flags: number, monthPay: number, teachingHours: number): boolean {
+  return (
+    (flags & q.mask) === q.mask &&
+    (q.minPay === undefined || monthPay >= q.minPay) &&
+    (q.maxTeachingHours === undefined || (teachingHours > 0 && teachingHours <= q.maxTeachingHours))
+  );
 }
 
 /** What a CountryIndex holds of the jobs written since it was built. */
@@ -123,6 +158,8 @@ export class CountryIndex {
   private constructor(
     private readonly jobs: FoundJob[],
     private readonly publishedAt: Float64Array,
+    /** Each job's terms_flags, monthly pay (NaN for none) and teaching hours (0 for none). */
+    private readonly sheets: { flags: Uint8Array; monthPay: Float64Array; teachingHours: Uint8Array },
     private readonly cities: Map<string, Uint32Array>,
     private readonly ageGroups: Map<string, Uint32Array>,
     private readonly text: TermSets,
@@ -152,10 +189,16 @@ export class CountryIndex {
     const jobs = (this.changes?.jobs ?? []).filter((job) => !changed.has(job.found.id));
     for (const job of current) jobs.push(this.changedJob(job, termsOf));
     jobs.sort((a, b) => b.publishedAt - a.publishedAt || (a.found.id < b.found.id ? 1 : -1));
-    const next = new CountryIndex(this.jobs, this.publishedAt, this.cities, this.ageGroups, this.text, this.top, {
-      gone,
-      jobs,
-    });
+    const next = new CountryIndex(
+      this.jobs,
+      this.publishedAt,
+      this.sheets,
+      this.cities,
+      this.ageGroups,
+      this.text,
+      this.top,
+      { gone, jobs },
+    );
     next.numbers = this.numbers;
     return next;
   }
@@ -190,6 +233,7 @@ export class CountryIndex {
       publishedAt: job.published_at,
       city: job.city,
       ageGroup: job.age_group,
+      sheet: sheetFacts(job),
       text,
       top,
       before: lo,
@@ -211,6 +255,9 @@ export class CountryIndex {
   ): Promise<CountryIndex> {
     const found: FoundJob[] = [];
     const publishedAt: number[] = [];
+    const flags: number[] = [];
+    const monthPay: number[] = [];
+    const teachingHours: number[] = [];
     // Each term numbered at its first sight, each word read into term numbers once.
     const termNumbers = new Map<string, number>();
     const termsOfWord = new Map<string, number[]>();
@@ -263,6 +310,10 @@ export class CountryIndex {
         }
         found.push({ id: job.id, tile: job.tile });
         publishedAt.push(job.published_at);
+        const sheet = sheetFacts(job);
+        flags.push(sheet.flags);
+        monthPay.push(sheet.monthPay);
+        teachingHours.push(sheet.teachingHours);
         addWords(job.search_title, i, true);
         addWords(job.search_school, i, true);
         addWords(job.search_city, i, false);
@@ -284,6 +335,11 @@ export class CountryIndex {
     return new CountryIndex(
       found,
       Float64Array.from(publishedAt),
+      {
+        flags: Uint8Array.from(flags),
+        monthPay: Float64Array.from(monthPay),
+        teachingHours: Uint8Array.from(teachingHours),
+      },
       toBitmaps(cityLists),
       toBitmaps(ageLists),
       new TermSets(text),
@@ -297,7 +353,7 @@ export class CountryIndex {
   }
 
   size(): ShardSize {
-    let bytes = this.publishedAt.byteLength;
+    let bytes = this.publishedAt.byteLength + this.sheets.flags.byteLength * 10;
     for (const job of this.jobs) bytes += 48 + job.id.length + job.tile.length;
     for (const sets of [this.text, this.top]) {
       for (const set of sets.byTerm.values()) bytes += set.dense ? set.bits.byteLength : set.numbers.byteLength;
@@ -355,6 +411,7 @@ export class CountryIndex {
       changes === null &&
       q.city === undefined &&
       q.ageGroup === undefined &&
+      q.terms === undefined &&
       q.include.length === 0 &&
       q.exclude.length === 0
     ) {
@@ -389,6 +446,7 @@ export class CountryIndex {
       const bits = this.bitmapOf(this.text, t, s.term);
       for (let w = 0; w < words; w++) match[w]! &= ~bits[w]!;
     }
+    if (q.terms !== undefined) this.keepMeetingTerms(match, q.terms);
     const page = new BitPage(q.offset, q.limit);
     if (q.include.length === 0) {
       // Nothing to rank: the matching jobs in their newest-first order.
@@ -458,6 +516,20 @@ export class CountryIndex {
     return found(page);
   }
 
+  /** Clears from `match` the jobs whose sheet does not meet the filters, one set bit at a time. */
+  private keepMeetingTerms(match: Uint32Array, q: TermsQuery): void {
+    const { flags, monthPay, teachingHours } = this.sheets;
+    for (let w = 0; w < this.words; w++) {
+      let bits = match[w]!;
+      while (bits !== 0) {
+        const lowest = bits & -bits;
+        bits ^= lowest;
+        const n = w * 32 + 31 - Math.clz32(lowest);
+        if (!meetsTerms(q, flags[n]!, monthPay[n]!, teachingHours[n]!)) match[w]! &= ~lowest;
+      }
+    }
+  }
+
   /**
    * Feeds `page` the built jobs of `level` and the changed jobs `which` (indexes into `changed`, in
    * its newest-first order), each changed job where it falls among the built ones. A changed job is
@@ -488,6 +560,7 @@ function matches(job: ChangedJob, q: IndexQuery): boolean {
     job.publishedAt > q.liveSince &&
     (q.city === undefined || job.city === q.city) &&
     (q.ageGroup === undefined || job.ageGroup === q.ageGroup) &&
+    (q.terms === undefined || meetsTerms(q.terms, job.sheet.flags, job.sheet.monthPay, job.sheet.teachingHours)) &&
     q.include.every((t) => hasTerm(job.text, t)) &&
     !q.exclude.some((t) => hasTerm(job.text, t))
   );

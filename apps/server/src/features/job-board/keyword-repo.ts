@@ -185,12 +185,13 @@ export async function findJobChanges(
 ): Promise<string[] | null> {
   const rows = await db
     .selectFrom('job_changes')
-    .select('job_id')
+    .select(['version', 'job_id'])
     .where('name', '=', `jobs:${country}`)
     .where('version', '>', after)
     .where('version', '<=', upTo)
     .execute();
-  return rows.length === upTo - after ? rows.map((row) => row.job_id) : null;
+  const versions = new Set(rows.map((row) => Number(row.version)));
+  return versions.size === upTo - after ? rows.map((row) => row.job_id) : null;
 }
 
 function indexedJobs(db: DbOrTrx, country: string) {
@@ -206,6 +207,9 @@ function indexedJobs(db: DbOrTrx, country: string) {
       'jobs.search_school',
       'jobs.search_city',
       'jobs.search_body',
+      'jobs.terms_flags',
+      'jobs.terms_month_pay',
+      'jobs.terms_teaching_hours',
     ])
     .where('jobs.country', '=', country)
     .where('jobs.published_at', 'is not', null);
@@ -214,5 +218,10 @@ function indexedJobs(db: DbOrTrx, country: string) {
 type IndexedRow = Awaited<ReturnType<ReturnType<typeof indexedJobs>['execute']>>[number];
 
 function toIndexedJob(row: IndexedRow): IndexedJob {
-  return { ...row, tile: tileText(row), published_at: Number(row.published_at) };
+  return {
+    ...row,
+    tile: tileText(row),
+    published_at: Number(row.published_at),
+    terms_month_pay: row.terms_month_pay === null ? null : Number(row.terms_month_pay),
+  };
 }

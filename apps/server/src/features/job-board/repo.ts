@@ -1,6 +1,6 @@
 // Every query of the job board: search, postings, saved jobs and the daily metrics counters.
 import { PAGE_SIZE, type JobTile } from '@teacheast/shared';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
 import {
   finishTileJson,
@@ -9,6 +9,7 @@ import {
   type WrittenPosting,
   type WrittenTile,
 } from '../../db/job-fields.js';
+import type { TermsQuery } from '../../db/job-terms.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { JsonText } from '../../lib/json-text.js';
 import { isoText, TILE_COLUMNS } from '../jobs/presenters.js';
@@ -17,6 +18,8 @@ export interface SearchFilter {
   country: string;
   city?: string;
   ageGroup?: string;
+  /** The contract-sheet filters (db/job-terms.ts), when any is on. */
+  terms?: TermsQuery;
   page: number;
   /** Jobs published after this moment are live. */
   liveSince: number;
@@ -32,7 +35,33 @@ export function liveJobIds(db: DbOrTrx, f: SearchFilter) {
     .where('jobs.published_at', '>', f.liveSince);
   if (f.city !== undefined) ids = ids.where('jobs.city', '=', f.city);
   if (f.ageGroup !== undefined) ids = ids.where('jobs.age_group', '=', f.ageGroup);
+  if (f.terms !== undefined) {
+    const { mask, minPay, maxTeachingHours } = f.terms;
+    ids = ids.where(sql<SqlBool>`(jobs.terms_flags & ${mask}) = ${mask}`);
+    if (minPay !== undefined) ids = ids.where('jobs.terms_month_pay', '>=', minPay);
+    if (maxTeachingHours !== undefined) ids = ids.where('jobs.terms_teaching_hours', '<=', maxTeachingHours);
+  }
   return ids;
+}
+
+/**
+ * A page of live jobs within filters that include the contract sheet's, newest first, written as
+ * tiles by the database: what a search with those filters reads while the kept index is behind.
+ */
+export function findLiveJobTilesJsonFiltered(db: DbOrTrx, f: SearchFilter) {
+  const page = liveJobIds(db, f)
+    .orderBy('jobs.published_at', 'desc')
+    .orderBy('jobs.id', 'desc')
+    .limit(sql.lit(PAGE_SIZE))
+    .offset((f.page - 1) * PAGE_SIZE);
+  return db
+    .selectFrom('jobs')
+    .select([tileJson(db).as('tile'), 'jobs.published_at'])
+    .where('jobs.id', 'in', page)
+    .orderBy('jobs.published_at', 'desc')
+    .orderBy('jobs.id', 'desc')
+    .execute()
+    .then((rows) => rows.map(tileText));
 }
 
 /**

@@ -6,6 +6,8 @@ import {
   CitiesAnswerSchema,
   CountryParamsSchema,
   FavoriteAnswerSchema,
+  CompareAnswerSchema,
+  CompareQuerySchema,
   JobAnswerSchema,
   JobClickSchema,
   JobImagesSchema,
@@ -77,6 +79,17 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
       // Saves change favoritedBy and owners see unpublished jobs: always ask again.
       void reply.header('cache-control', 'private, no-cache');
       // Written by the database.
+      return sendJsonText(reply, answer);
+    },
+  );
+
+  r.get(
+    '/api/compare',
+    { schema: { querystring: CompareQuerySchema, response: { 200: CompareAnswerSchema } } },
+    async (request, reply) => {
+      const answer = await jobBoard.compareAnswerJson(deps, request.query.ids);
+      // Saves change favoritedBy: always ask again.
+      void reply.header('cache-control', 'private, no-cache');
       return sendJsonText(reply, answer);
     },
   );

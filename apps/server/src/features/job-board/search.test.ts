@@ -5,6 +5,7 @@ import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } 
 const DAY = 86_400_000;
 const TILE_KEYS = [
   'ageGroup',
+  'badges',
   'city',
   'classSize',
   'companyName',
@@ -12,6 +13,7 @@ const TILE_KEYS = [
   'duration',
   'pay',
   'publishedDate',
+  'salary',
   'startDate',
   'thumbnail',
   'title',

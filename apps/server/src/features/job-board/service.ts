@@ -7,13 +7,17 @@ import {
   POSTING_LIFETIME_DAYS,
   parseKeywords,
   type CityCount,
+  type CompareAnswer,
+  type Job,
   type JobAnswer,
   type JobMetrics,
   type JobSearchAnswer,
   type JobStatus,
   type JobTile,
+  type TermsFilter,
 } from '@teacheast/shared';
 import { finishPostingJson } from '../../db/job-fields.js';
+import { termsQueryOf } from '../../db/job-terms.js';
 import { forbidden, notFound } from '../../errors.js';
 import {
   EMPTY_OBJECT_JSON,
@@ -54,7 +58,7 @@ export function dayOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-export interface SearchInput {
+export interface SearchInput extends TermsFilter {
   country: string;
   city?: string;
   ageGroup?: string;
@@ -79,11 +83,12 @@ async function searchJobTilesJson(deps: Deps, input: SearchInput): Promise<JsonT
   // Field by field: V8 copies an object with rest and spread slowly (3 µs of a search).
   const { country, city, ageGroup, page, q } = input;
   const since = liveSince(deps.clock.now());
-  const filter: repo.SearchFilter = { country, city, ageGroup, page, liveSince: since };
+  const terms = termsQueryOf(input);
+  const filter: repo.SearchFilter = { country, city, ageGroup, terms, page, liveSince: since };
   const keywords = q === undefined ? null : parseKeywords(q);
   const found = await findSearchPage(
     deps.db,
-    { country, city, ageGroup, liveSince: since, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
+    { country, city, ageGroup, terms, liveSince: since, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
     keywords,
     (err) => deps.log.error({ err }, 'keyword index refresh failed'),
   );
@@ -92,6 +97,7 @@ async function searchJobTilesJson(deps: Deps, input: SearchInput): Promise<JsonT
     const rows = await findLiveJobTilesByKeywords(deps.db, filter, keywords);
     return rows.map((row) => jsonText(toJobTile(row)));
   }
+  if (terms !== undefined) return repo.findLiveJobTilesJsonFiltered(deps.db, filter);
   if (filter.page <= PAGES_BY_OFFSET) return repo.findLiveJobTilesJson(deps.db, filter);
   const start = await findPageStart(deps.db, filter, filter.page);
   return start ? repo.findLiveJobTilesJsonFrom(deps.db, filter, start) : [];
@@ -105,7 +111,7 @@ export function startKeywordIndex(deps: Pick<Deps, 'db' | 'clock'>): Promise<voi
   return refreshKeywordIndex(deps.db, liveSince(deps.clock.now()));
 }
 
-export interface NewJobsInput {
+export interface NewJobsInput extends TermsFilter {
   country: string;
   city?: string;
   ageGroup?: string;
@@ -120,8 +126,8 @@ export interface NewJobsInput {
  * match as in the search; keywords with nothing searchable in them are no keywords.
  */
 export async function findNewJobs(deps: Pick<Deps, 'db' | 'clock'>, input: NewJobsInput): Promise<JobTile[]> {
-  const { q, since, limit, ...filters } = input;
-  const filter = { ...filters, liveSince: liveSince(deps.clock.now()) };
+  const { country, city, ageGroup, q, since, limit } = input;
+  const filter = { country, city, ageGroup, terms: termsQueryOf(input), liveSince: liveSince(deps.clock.now()) };
   const keywords = q ? parseKeywords(q) : null;
   const rows = await findLiveJobTilesSince(deps.db, filter, keywords, since, limit);
   return rows.map(toJobTile);
@@ -163,6 +169,47 @@ export async function jobAnswerJson(deps: Deps, jobId: string, user: AuthUser | 
     status: STATUS_JSON[status],
   });
   return writeJobAnswer(EMPTY_OBJECT_JSON, { job });
+}
+
+const writeCompareAnswer = jsonPropertiesWriter<CompareAnswer>({ jobs: true, missing: true });
+
+/** A live posting's JSON as anyone sees it, or null when it is unknown, a draft or no longer live. */
+async function livePostingJson(deps: Deps, jobId: string): Promise<JsonText<Job> | null> {
+  const row = await repo.findPostingJson(deps.db, jobId);
+  if (!row || row.published_at === null) return null;
+  const publishedAt = Number(row.published_at);
+  if (jobStatus({ published_at: publishedAt }, deps.clock.now()) !== 'published') return null;
+  return finishPostingJson(row.json, {
+    publishedDate: repo.publishedDateJson(publishedAt),
+    images: row.image_urls,
+    favoritedBy: row.favorited_by,
+    status: STATUS_JSON.published,
+  });
+}
+
+/**
+ * Jobs side by side (BEYOND §6): each live one asked for, in the order asked, and the ids of the
+ * others (unknown, drafts, expired or taken down) as missing. Anyone may compare; a draft is not
+ * shown even to its owner, as the compare page is a teacher's.
+ */
+export async function compareAnswerJson(deps: Deps, ids: readonly string[]): Promise<JsonText<CompareAnswer>> {
+  const jobs: JsonText<Job>[] = [];
+  const missing: string[] = [];
+  for (const id of [...new Set(ids)]) {
+    const job = await livePostingJson(deps, id);
+    if (job === null) missing.push(id);
+    else jobs.push(job);
+  }
+  return writeCompareAnswer(EMPTY_OBJECT_JSON, { jobs: jsonArrayText(jobs), missing: jsonText(missing) });
+}
+
+/** What a compare answer is current for: each of its postings' versions. */
+export async function compareVersion(deps: Deps, ids: readonly string[]): Promise<AnswerVersion> {
+  const versions = await Promise.all(ids.map((id) => postingVersion(deps, id)));
+  return {
+    tag: versions.map((v) => v.tag).join(','),
+    validUntil: Math.min(Infinity, ...versions.map((v) => v.validUntil)),
+  };
 }
 
 /**

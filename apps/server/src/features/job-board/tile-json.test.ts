@@ -70,19 +70,26 @@ describe(`tiles written by the ${dialect} database`, () => {
     }>().results[0]!;
     // Another instance or an operator, straight to the database, one column at a time; the id, the
     // key every other table refers to, is never rewritten. Short values: some columns hold 8 characters.
-    const columns = TILE_WRITTEN_FIELDS.map(([, column]) => column).filter((c) => c !== 'id');
+    const columns = TILE_WRITTEN_FIELDS.filter(([, column]) => column !== 'id');
+    // A JSON column (the contract sheet's, db/job-terms.ts) holds JSON: its value as written and as read.
+    const jsonValues: Record<string, unknown> = {
+      tile_salary: { currency: 'USD', min: 9, max: null, period: 'hour' },
+      tile_badges: ['visa'],
+    };
     const other = createDb(t.config.databaseUrl);
     // Its country moves it to another country's search.
     let country = 'vietnam';
     try {
-      for (const [i, column] of columns.entries()) {
-        const value = column === 'country' ? 'japan' : `"\\q${i}`;
-        if (column === 'country') country = value;
+      for (const [i, [, column, json]] of columns.entries()) {
+        const read = json ? jsonValues[column] : column === 'country' ? 'japan' : `"\\q${i}`;
+        expect(read, column).toBeDefined();
+        const value = json ? JSON.stringify(read) : read;
+        if (column === 'country') country = 'japan';
         await sql`update jobs set ${sql.id(column)} = ${value} where id = ${first.uuid}`.execute(other);
         const res = await t.inject({ method: 'GET', url: `/api/filter-jobs?country=${country}&page=1` });
         const tile = res.json<{ results: Record<string, unknown>[] }>().results.find((r) => r.uuid === first.uuid);
         expect(tile, column).toEqual((await presented(1, undefined, country)).find((r) => r.uuid === first.uuid));
-        expect(Object.values(tile!), column).toContain(value);
+        expect(Object.values(tile!), column).toContainEqual(read);
       }
     } finally {
       await other.destroy();

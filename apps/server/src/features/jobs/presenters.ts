@@ -28,13 +28,16 @@ const iso = (ms: number | null) => (ms === null ? null : isoText(ms));
 
 export { POSTING_COLUMNS, TILE_COLUMNS, type PostingRow, type TileRow } from '../../db/job-fields.js';
 
-/** The table's written fields as [key, column] pairs, per answer: what a presenter copies from the row. */
-type Copied<Row> = readonly (readonly [key: string, column: keyof Row & string])[];
+/** The table's written fields as [key, column, json] triples, per answer: what a presenter copies from the row. */
+type Copied<Row> = readonly (readonly [key: string, column: keyof Row & string, json?: true])[];
 
 /** The fields the database writes, copied from the row: the same fields its JSON holds, in order. */
 function copyColumns<Row, Answer>(row: Row, fields: Copied<Row>): Answer {
   const answer: Record<string, unknown> = {};
-  for (const [key, column] of fields) answer[key] = row[column];
+  for (const [key, column, json] of fields) {
+    const value = row[column];
+    answer[key] = json && typeof value === 'string' ? JSON.parse(value) : value;
+  }
   return answer as Answer;
 }
 

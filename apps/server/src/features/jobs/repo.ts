@@ -1,5 +1,6 @@
 // Every query of the jobs feature: an owner's jobs, their images, the account's lists, publishing and takedowns.
 import type { DbOrTrx } from '../../db/create-db.js';
+import { termsColumns } from '../../db/job-terms.js';
 import { isPostgres } from '../../db/create-db.js';
 import type { JobRow, JobUpdate } from '../../db/schema.js';
 import { POSTING_LIFETIME_MS, liveSince } from './lifecycle.js';
@@ -53,6 +54,7 @@ export const EMPTY_JOB_CONTENT: JobContent = {
   description_html: '',
   thumbnail: null,
   tile_thumbnail: null,
+  ...termsColumns(null, ''),
 };
 
 export async function insertJob(

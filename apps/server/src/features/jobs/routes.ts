@@ -13,6 +13,8 @@ import {
   JobDetailsSchema,
   JobImagesSchema,
   JobSchema,
+  JobTermsAnswerSchema,
+  JobTermsSchema,
   MessageSchema,
   OwnJobParamsSchema,
   PageQuerySchema,
@@ -58,6 +60,24 @@ function registerWizardRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       return jobs.saveJobDetails(deps, user.id, request.params.uuid, request.body);
+    },
+  );
+
+  r.get(
+    '/api/jobs/terms/:uuid/:userUuid',
+    { schema: { params: OwnJobParamsSchema, response: { 200: JobTermsAnswerSchema } } },
+    async (request) => {
+      const user = await requireSelf(deps, request, request.params.userUuid);
+      return jobs.getJobTerms(deps, user.id, request.params.uuid);
+    },
+  );
+
+  r.put(
+    '/api/jobs/terms/:uuid/:userUuid',
+    { schema: { params: OwnJobParamsSchema, body: JobTermsSchema, response: { 200: JobTermsAnswerSchema } } },
+    async (request) => {
+      const user = await requireSelf(deps, request, request.params.userUuid);
+      return jobs.saveJobTerms(deps, user.id, request.params.uuid, request.body);
     },
   );
 

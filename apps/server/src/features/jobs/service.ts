@@ -8,11 +8,14 @@ import {
   MESSAGES,
   PAGE_SIZE,
   POSTING_LIFETIME_DAYS,
+  termsIssues,
   type Job,
   type JobDetails,
+  type JobTerms,
   type JobTile,
 } from '@teacheast/shared';
 import type { DbOrTrx } from '../../db/create-db.js';
+import { termsColumns } from '../../db/job-terms.js';
 import type { JobRow } from '../../db/schema.js';
 import { jobStatus } from './lifecycle.js';
 import { toJob, toJobTile } from './presenters.js';
@@ -153,6 +156,13 @@ export async function relistJob(deps: Deps, userId: string, jobId: string): Prom
       description_html: old.description_html,
       thumbnail,
       tile_thumbnail: tile,
+      // The copy offers what the job offered; the school checks it before publishing.
+      terms: old.terms,
+      tile_salary: old.tile_salary,
+      tile_badges: old.tile_badges,
+      terms_flags: old.terms_flags,
+      terms_month_pay: old.terms_month_pay,
+      terms_teaching_hours: old.terms_teaching_hours,
     };
     await deps.db.transaction().execute(async (trx) => {
       await spendCreditForNewJob(trx, userId, { id, content, relistedFrom: old.id, reason: 'relist' }, now);
@@ -163,6 +173,37 @@ export async function relistJob(deps: Deps, userId: string, jobId: string): Prom
     throw err;
   }
   return { message: 'Your job is relisted as a new draft: check its details and publish it.', uuid: id };
+}
+
+// ---- pay and conditions (BEYOND §6) ----
+
+function termsOf(job: JobRow): JobTerms | null {
+  return job.terms === null ? null : (JSON.parse(job.terms) as JobTerms);
+}
+
+export async function getJobTerms(deps: Deps, userId: string, jobId: string): Promise<{ terms: JobTerms | null }> {
+  return { terms: termsOf(await ownedJob(deps.db, jobId, userId)) };
+}
+
+/** Replaces the job's whole contract sheet, every rule checked against the job as it is now. */
+export async function saveJobTerms(
+  deps: Deps,
+  userId: string,
+  jobId: string,
+  terms: JobTerms,
+): Promise<{ terms: JobTerms }> {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const job = await ownedJob(trx, jobId, userId, { lock: true });
+    assertEditable(job, now);
+    const issues = termsIssues(terms, job);
+    if (issues.length > 0) {
+      const fields = Object.fromEntries(issues.map((issue) => [issue.path, issue.message]));
+      throw badRequest(`${issues[0]!.path}: ${issues[0]!.message}`, fields);
+    }
+    await repo.updateJob(trx, jobId, { ...termsColumns(terms, job.country), updated_at: now });
+    return { terms };
+  });
 }
 
 // ---- details ----
@@ -219,6 +260,8 @@ export async function saveJobDetails(
       start_date: details.startDate,
       phone: details.phone,
       link: details.link,
+      // What the filters read of the sheet depends on the country (its currency).
+      ...termsColumns(termsOf(job), details.country),
       updated_at: now,
     });
     return ownedJob(trx, jobId, userId);

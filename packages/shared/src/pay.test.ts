@@ -166,9 +166,9 @@ describe('parsePay', () => {
   );
 
   it('reads a 10 KB string quickly', () => {
-    const started = performance.now();
+    const started = Date.now();
     for (const text of HOSTILE) parsePay(text, 'china');
     parsePay(`${'2,'.repeat(80)}`, 'china');
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(500);
   });
 });

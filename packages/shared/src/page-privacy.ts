@@ -27,6 +27,8 @@ export const PAGE_PRIVACY: readonly PathPrivacy[] = [
   // For people with an account or in the middle of something (BEYOND §3: the API, the account, the wizards).
   { path: '/api/', indexable: false },
   { path: '/account', indexable: false },
+  // Jobs side by side: a teacher's own choice of postings, each listed under its own address.
+  { path: '/compare', indexable: false },
   // The purchase page (the same words as /post-job) and the job wizard.
   { path: '/post-job/', indexable: false },
   // The resume wizard.

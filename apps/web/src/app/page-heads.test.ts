@@ -70,6 +70,31 @@ describe('the head of each page', () => {
     expect(unknown.noindex).toBe(true);
   });
 
+  it('a comparison is not listed, and its preview names the jobs compared', () => {
+    const other = { ...job, uuid: '1a2b3c4d-0000-4000-8000-000000000002', companyName: 'Osaka Lingo', city: 'Osaka' };
+    const ids = [uuid, other.uuid];
+    const head = pageHeadAt(`/compare?ids=${uuid},,${other.uuid},${uuid}`, {
+      [apiPathOf({ kind: 'compare', ids })]: { jobs: [job, other], missing: [] },
+    });
+    expect(head.title).toBe('Compare jobs | TeachEast');
+    expect(head.noindex).toBe(true);
+    expect(head.job).toBeNull();
+    expect(head.canonicalPath).toBe(`/compare?ids=${uuid},${other.uuid}`);
+    expect(head.description).toBe(
+      'Pay and conditions side by side: Kindergarten Teacher at Sakura English, Tokyo; Kindergarten Teacher at Osaka Lingo, Osaka.',
+    );
+
+    const bare = pageHeadAt('/compare', {});
+    expect(bare.title).toBe('Compare jobs | TeachEast');
+    expect(bare.noindex).toBe(true);
+    expect(bare.canonicalPath).toBe('/compare');
+    const refused = pageHeadAt(`/compare?ids=nope`, {
+      [apiPathOf({ kind: 'compare', ids: ['nope'] })]: { error: true, message: 'ids.0: Not a valid id', status: 400 },
+    });
+    expect(refused.title).toBe('Compare jobs | TeachEast');
+    expect(refused.description).toBe(bare.description);
+  });
+
   it('private pages and the steps of forms are not listed', () => {
     for (const path of [
       '/account',

@@ -7,11 +7,13 @@ import {
   apiPathOf,
   countryLabel,
   isIndexablePath,
+  type CompareAnswer,
   type Job,
   type JobAnswer,
   type PageHead,
 } from '@teacheast/shared';
 import { paths } from '../config/paths';
+import { COMPARE_PAGE_TITLE, comparePath, readCompareIds } from '../features/jobs/compare-api';
 import { postingTitle } from '../features/jobs/components/job-facts';
 import { readSearch, searchTitle } from '../features/jobs/search-params';
 import { documentTitle } from '../ui/use-page-title';
@@ -78,6 +80,29 @@ function postingHead(uuid: string, answer: unknown, base: PageHead): PageHead {
   };
 }
 
+const COMPARE_DESCRIPTION = 'Teaching jobs side by side: pay, hours, housing, flights, visa, vacation and more.';
+
+/**
+ * A comparison is a teacher's own choice of jobs, not a page for search engines (it is not listed),
+ * but its link is shared: the preview names the jobs.
+ */
+function compareHead(search: URLSearchParams, answers: PrerenderAnswers, base: PageHead): PageHead {
+  const ids = readCompareIds(search);
+  const head: PageHead = {
+    ...base,
+    title: documentTitle(COMPARE_PAGE_TITLE),
+    description: COMPARE_DESCRIPTION,
+    canonicalPath: ids.length > 0 ? comparePath(ids) : '/compare',
+    noindex: true,
+  };
+  const answer = ids.length > 0 ? answers[apiPathOf({ kind: 'compare', ids })] : undefined;
+  if (answer === undefined || isRefusedAnswer(answer)) return head;
+  const { jobs } = answer as CompareAnswer;
+  if (jobs.length === 0) return head;
+  const names = jobs.map((job) => `${job.title || DEFAULT_JOB_TITLE} at ${job.companyName}, ${job.city}`);
+  return { ...head, description: clip(`Pay and conditions side by side: ${names.join('; ')}.`) };
+}
+
 function notFoundHead(canonicalPath: string): PageHead {
   const { title, description } = PAGE_HEADS['not-found-page'];
   return {
@@ -114,6 +139,7 @@ export function pageHeadAt(url: string, answers: PrerenderAnswers): PageHead {
     const uuid = decodeURIComponent(pathname.slice('/posting/'.length));
     return postingHead(uuid, answers[apiPathOf({ kind: 'posting', uuid })], base);
   }
+  if (page === 'compare-page') return compareHead(parsed.searchParams, answers, base);
   if (page === 'jobs-page') {
     const { country, city, ageGroup, page: n } = readSearch(parsed.searchParams);
     // A bare /jobs goes back to the tab's last search: it has no words of its own to list.

@@ -2,6 +2,7 @@ import { apiPathOf } from '@teacheast/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { jobKeys } from '../features/jobs/api';
+import { compareKeys } from '../features/jobs/compare-api';
 import { pageDataAt, seedQueries } from './prerender';
 
 describe('the answers a rendered page is made of', () => {
@@ -13,8 +14,44 @@ describe('the answers a rendered page is made of', () => {
       { kind: 'search', country: 'japan', city: 'Tokyo', ageGroup: undefined, q: 'art', page: 2 },
       { kind: 'cities', country: 'japan' },
     ]);
+    // The contract-sheet filters are part of the search; one the API would refuse is left out.
+    expect(pageDataAt('/jobs?country=japan&housing=1&minPay=250000&visa=yes')).toEqual([
+      { kind: 'config' },
+      {
+        kind: 'search',
+        country: 'japan',
+        city: undefined,
+        ageGroup: undefined,
+        q: undefined,
+        housing: '1',
+        minPay: '250000',
+        page: 1,
+      },
+      { kind: 'cities', country: 'japan' },
+    ]);
     // A bare search goes back to the tab's last one, which only the browser knows: not rendered.
     expect(pageDataAt('/jobs')).toBeNull();
+    // Jobs compared, in the order asked, blanks and repeats left out; without ids, the page's message.
+    expect(pageDataAt('/compare?ids=b,%20a,,b')).toEqual([{ kind: 'config' }, { kind: 'compare', ids: ['b', 'a'] }]);
+    expect(pageDataAt('/compare')).toEqual([{ kind: 'config' }]);
+  });
+
+  it("fill the compare page's query, or its error when the jobs cannot be compared", () => {
+    const url = '/compare?ids=b,a';
+    const path = apiPathOf({ kind: 'compare', ids: ['b', 'a'] });
+    expect(path).toBe('/api/compare?ids=b,a');
+    const answer = { jobs: [], missing: ['b', 'a'] };
+    const client = new QueryClient();
+    expect(seedQueries(client, url, { [path]: answer })).toBe(true);
+    expect(client.getQueryData(compareKeys.jobs(['b', 'a']))).toEqual(answer);
+
+    const refused = new QueryClient();
+    seedQueries(refused, url, { [path]: { error: true, message: 'ids.0: Not a valid id', status: 400 } });
+    const state = refused.getQueryState(compareKeys.jobs(['b', 'a']));
+    expect(state?.status).toBe('error');
+    expect(state?.error).toMatchObject({ status: 400 });
+    // Not asked again on mount: both renders show the refusal, not a spinner.
+    expect(refused.getQueryDefaults(compareKeys.jobs(['b', 'a'])).retryOnMount).toBe(false);
   });
 
   it("are found in the page under their descriptor's path, which the fetchers call too", () => {

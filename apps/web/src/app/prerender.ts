@@ -1,7 +1,8 @@
-// The pages people land on from outside (home, a job search, a posting) arrive as finished HTML:
-// the server renders them with the API answers they show first, puts those answers beside the HTML,
-// and the browser fills its query cache with the same answers before React takes the page over
-// (hydration). This module is the one list of those pages and their answers, used on both sides.
+// The pages people land on from outside (home, a job search, a posting, jobs compared) arrive as
+// finished HTML: the server renders them with the API answers they show first, puts those answers
+// beside the HTML, and the browser fills its query cache with the same answers before React takes
+// the page over (hydration). This module is the one list of those pages and their answers, used on
+// both sides.
 // Each answer is named by a descriptor (@teacheast/shared's PageData), never by a path: the server
 // reads and versions each kind from its own table, and apiPathOf writes the path the fetchers call
 // and the answers are found under in the page.
@@ -9,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   apiPathOf,
   type CitiesAnswer,
+  type CompareAnswer,
   type ErrorBody,
   type JobAnswer,
   type JobSearchAnswer,
@@ -17,7 +19,8 @@ import {
 } from '@teacheast/shared';
 import { matchPath } from 'react-router';
 import { jobKeys } from '../features/jobs/api';
-import { readSearch } from '../features/jobs/search-params';
+import { compareKeys, readCompareIds } from '../features/jobs/compare-api';
+import { readSearch, termsFiltersOf } from '../features/jobs/search-params';
 import { readSiteConfig, siteConfigQueryKey } from '../lib/site-config';
 import { ApiError } from '../lib/api-error';
 import { pageAt } from './router';
@@ -26,7 +29,7 @@ import { pageAt } from './router';
  * The pages rendered ahead, as route patterns. The server answers exactly these paths with a render
  * (a path the plan below turns down still gets the ordinary shell).
  */
-export const PRERENDERED_ROUTES = ['/', '/jobs', '/posting/:uuid'] as const;
+export const PRERENDERED_ROUTES = ['/', '/jobs', '/posting/:uuid', '/compare'] as const;
 
 /**
  * API answers by apiPathOf, e.g. { "/api/job/…": { job: … } }: what the server embeds in the page. A call
@@ -80,10 +83,12 @@ function planFor(pathname: string, search: URLSearchParams): Plan | null {
     return { preloads: [siteConfig] };
   }
   if (route.pattern.path === '/jobs') {
-    const { country, city, ageGroup, q, page } = readSearch(search);
+    const state = readSearch(search);
+    const { country, city, ageGroup, q, page } = state;
     // A bare /jobs goes back to the tab's last search, which only the browser knows.
     if (!country) return null;
-    const query = { country, city, ageGroup, q, page };
+    // The query exactly as the search page makes it (use-search-state.ts), contract-sheet filters too.
+    const query = { country, city, ageGroup, q, ...termsFiltersOf(state), page };
     return {
       preloads: [
         siteConfig,
@@ -96,6 +101,21 @@ function planFor(pathname: string, search: URLSearchParams): Plan | null {
           queryKey: jobKeys.cities(country),
           data: { kind: 'cities', country },
           select: reading((d: CitiesAnswer) => d),
+        },
+      ],
+    };
+  }
+  if (route.pattern.path === '/compare') {
+    const ids = readCompareIds(search);
+    // Without ids the page is its message and a link to the saved jobs: rendered all the same.
+    if (ids.length === 0) return { preloads: [siteConfig] };
+    return {
+      preloads: [
+        siteConfig,
+        {
+          queryKey: compareKeys.jobs(ids),
+          data: { kind: 'compare', ids },
+          select: reading((d: CompareAnswer) => d),
         },
       ],
     };
@@ -145,6 +165,9 @@ export function seedQueries(client: QueryClient, url: string, answers: Prerender
         .getQueryCache()
         .build(client, { queryKey: preload.queryKey })
         .setState({ status: 'error', error, errorUpdatedAt: Date.now(), fetchStatus: 'idle' });
+      // Without this, a query in error with no data starts again when the page mounts, pending: both
+      // renders would show the spinner, and the browser would ask once more for the same refusal.
+      client.setQueryDefaults(preload.queryKey, { retryOnMount: false });
     } else {
       client.setQueryData(preload.queryKey, preload.select(answer));
     }

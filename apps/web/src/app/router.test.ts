@@ -24,6 +24,7 @@ describe('the page table', () => {
       '/': 'home-page',
       '/jobs': 'jobs-page',
       '/posting/3f1c': 'posting-page',
+      '/compare': 'compare-page',
       '/resume/3f1c': 'resume-detail-page',
       '/resume-board': 'resume-board-page',
       '/login': 'login-page',

@@ -72,6 +72,8 @@ const publicRoutes: RouteObject[] = [
   { index: true, Component: page(() => import('./pages/home-page'), 'HomePage') },
   { path: 'jobs', Component: page(() => import('./pages/jobs-page'), 'JobsPage') },
   { path: 'posting/:uuid', Component: page(() => import('./pages/posting-page'), 'PostingPage') },
+  // Jobs side by side (BEYOND §6): open to anyone with the link, reached from the account's saved jobs.
+  { path: 'compare', Component: page(() => import('./pages/compare-page'), 'ComparePage') },
   {
     path: 'post-job',
     children: [
@@ -182,6 +184,7 @@ export const LANDING_PAGES: readonly string[] = [
   'home-page',
   'jobs-page',
   'posting-page',
+  'compare-page',
   'resume-detail-page',
   'resume-board-page',
   'login-page',

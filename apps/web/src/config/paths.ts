@@ -1,7 +1,14 @@
 // Every route of the product, as patterns for the router and builders for links.
-import type { CreditPack } from '@teacheast/shared';
+import { SEARCH_TERMS_FILTER_KEYS, type CreditPack, type SearchTermsFilters } from '@teacheast/shared';
 
-export const JOB_WIZARD_STEPS = ['details', 'description', 'image-crop', 'carousel-images', 'preview'] as const;
+export const JOB_WIZARD_STEPS = [
+  'details',
+  'terms',
+  'description',
+  'image-crop',
+  'carousel-images',
+  'preview',
+] as const;
 export type JobWizardStep = (typeof JOB_WIZARD_STEPS)[number];
 
 export const RESUME_WIZARD_STEPS = ['details', 'profile-image', 'resume', 'preview'] as const;
@@ -21,12 +28,16 @@ function withQuery(path: string, query: Record<string, string | number | undefin
 
 export const paths = {
   home: () => '/',
-  jobs: (query: { country?: string; city?: string; ageGroup?: string; q?: string; page?: number } = {}) =>
+  /** A search; the contract-sheet filters (BEYOND §6) keep the names and order of the API's query. */
+  jobs: (
+    query: { country?: string; city?: string; ageGroup?: string; q?: string; page?: number } & SearchTermsFilters = {},
+  ) =>
     withQuery('/jobs', {
       country: query.country,
       city: query.city,
       ageGroup: query.ageGroup,
       q: query.q,
+      ...Object.fromEntries(SEARCH_TERMS_FILTER_KEYS.map((key) => [key, query[key]])),
       page: query.page,
     }),
   posting: (uuid: string) => `/posting/${encodeURIComponent(uuid)}`,

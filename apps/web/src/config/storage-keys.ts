@@ -11,3 +11,6 @@ export const SCROLL_POSITIONS_STORAGE_KEY = 'teacheast.scroll-positions';
 
 /** The <script type="application/json"> in which the server hands a page's answers over (app/prerender.ts). */
 export const PRERENDER_DATA_ID = 'prerender-data';
+
+/** The saved jobs ticked to compare (session storage), so Back from the comparison keeps them ticked. */
+export const COMPARE_CHOICE_STORAGE_KEY = 'teacheast.compare-choice';

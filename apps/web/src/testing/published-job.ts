@@ -23,4 +23,7 @@ export const publishedJob: Job = {
   images: [],
   favoritedBy: [],
   status: 'published',
+  salary: null,
+  badges: [],
+  terms: null,
 };

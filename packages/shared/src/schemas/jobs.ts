@@ -5,7 +5,8 @@ import { JOB_TITLE_MAX } from '../limits.js';
 import { AGE_GROUPS, CLASS_SIZES, COUNTRY_VALUES, DURATION_VALUES, START_DATE_VALUES } from '../enums.js';
 import { IMAGE_BODY_LIMIT, MAX_CAROUSEL_IMAGES } from '../limits.js';
 import { REQUIRED, emailField, optionalFilter, pageParam, requiredChoice, requiredText, uuidParam } from './common.js';
-import { JobTermsSchema, TERMS_BADGES, TermsFilterShape, TileSalarySchema } from './terms.js';
+import { JobTermsSchema, TermsFilterShape, TileSalarySchema } from './terms.js';
+import { TERMS_BADGES } from './terms-words.js';
 
 const optionalText = (max: number) => z.string().trim().max(max, `No more than ${max} characters`).default('');
 

@@ -3,61 +3,24 @@
 // checked by `termsIssues`, which the server runs on every write and the wizard as the school types.
 import { z } from 'zod';
 import type { Country } from '../enums.js';
-
-/** Each country's own currency (ISO 4217); a sheet may also be in USD. */
-export const COUNTRY_CURRENCIES = {
-  china: 'CNY',
-  indonesia: 'IDR',
-  japan: 'JPY',
-  'south-korea': 'KRW',
-  taiwan: 'TWD',
-  thailand: 'THB',
-  vietnam: 'VND',
-} as const satisfies Record<Country, string>;
-
-export const CURRENCIES = ['CNY', 'IDR', 'JPY', 'KRW', 'TWD', 'THB', 'VND', 'USD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
-/** The work permits of each country (BEYOND §7): the values of `terms.visa.permit`. */
-export const COUNTRY_PERMITS = {
-  china: ['CN-Z'],
-  indonesia: ['ID-KITAS'],
-  japan: ['JP-INSTRUCTOR', 'JP-HUMANITIES'],
-  'south-korea': ['KR-E2', 'KR-E1'],
-  taiwan: ['TW-WORK'],
-  thailand: ['TH-NON-B'],
-  vietnam: ['VN-WORK'],
-} as const satisfies Record<Country, readonly string[]>;
-
-export const PERMITS = Object.values(COUNTRY_PERMITS).flat() as [Permit, ...Permit[]];
-export type Permit = (typeof COUNTRY_PERMITS)[Country][number];
-
-export const PAY_PERIODS = ['hour', 'month', 'year'] as const;
-export type PayPeriod = (typeof PAY_PERIODS)[number];
-export const PAY_BASES = ['gross', 'net'] as const;
-export const HOUSING_VALUES = ['provided', 'allowance', 'help_finding', 'none'] as const;
-export const FLIGHTS_VALUES = ['paid', 'reimbursed', 'allowance', 'none'] as const;
-export const VISA_COSTS = ['school', 'teacher', 'shared'] as const;
-export const HEALTH_INSURANCE_VALUES = ['full', 'partial', 'none'] as const;
-export const SEVERANCE_VALUES = ['none', 'legal', 'above_legal'] as const;
-export const SATURDAYS_VALUES = ['never', 'some', 'every'] as const;
-
-/** What each value reads as, in the sheet, the card and the compare table. */
-export const TERMS_LABELS = {
-  period: { hour: 'an hour', month: 'a month', year: 'a year' },
-  basis: { gross: 'before tax', net: 'after tax' },
-  housing: {
-    provided: 'Provided',
-    allowance: 'Housing allowance',
-    help_finding: 'Help finding housing',
-    none: 'Not provided',
-  },
-  flights: { paid: 'Paid', reimbursed: 'Reimbursed', allowance: 'Flight allowance', none: 'Not paid' },
-  costsPaidBy: { school: 'the school', teacher: 'the teacher', shared: 'the school and the teacher' },
-  healthInsurance: { full: 'Full', partial: 'Partial', none: 'None' },
-  severance: { none: 'None', legal: 'As the law requires', above_legal: 'Above what the law requires' },
-  saturdays: { never: 'Never', some: 'Some Saturdays', every: 'Every Saturday' },
-} as const;
+import {
+  COUNTRY_CURRENCIES,
+  COUNTRY_PERMITS,
+  CURRENCIES,
+  FLIGHTS_VALUES,
+  HEALTH_INSURANCE_VALUES,
+  HOUSING_VALUES,
+  PAY_BASES,
+  PAY_PERIODS,
+  PERMITS,
+  SATURDAYS_VALUES,
+  SEVERANCE_VALUES,
+  TERMS_LABELS,
+  VISA_COSTS,
+  type TermsBadge,
+  type Currency,
+  type PayPeriod,
+} from './terms-words.js';
 
 /**
  * The amounts each currency can mean a month, from about USD 300 to USD 20,000; an hour and a year
@@ -221,9 +184,6 @@ export const TileSalarySchema = z.object({
   period: z.enum(PAY_PERIODS),
 });
 export type TileSalary = z.infer<typeof TileSalarySchema>;
-
-export const TERMS_BADGES = ['housing', 'flights', 'visa'] as const;
-export type TermsBadge = (typeof TERMS_BADGES)[number];
 
 export function tileSalary(terms: JobTerms | null): TileSalary | null {
   if (!terms) return null;

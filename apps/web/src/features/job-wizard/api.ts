@@ -7,6 +7,7 @@ import {
   JobDetailsAnswerSchema,
   JobImagesSchema,
   JobSchema,
+  JobTermsAnswerSchema,
   MessageSchema,
   RichTextSchema,
   SavedHeaderImageAnswerSchema,
@@ -15,6 +16,7 @@ import {
   type HeaderImageUpload,
   type JobDetails,
   type JobDetailsView,
+  type JobTerms,
   type RichText,
 } from '@teacheast/shared';
 import { api, upload } from '../../lib/api-client';
@@ -26,6 +28,7 @@ export type { JobDetailsView };
 // Under the employer root, so a relist (account-jobs) and publishing refresh them too.
 export const wizardKeys = {
   details: (uuid: string) => [...employerQueryRoot, 'details', uuid] as const,
+  terms: (uuid: string) => [...employerQueryRoot, 'terms', uuid] as const,
   description: (uuid: string) => [...employerQueryRoot, 'description', uuid] as const,
   header: (uuid: string) => [...employerQueryRoot, 'header', uuid] as const,
   images: (uuid: string) => [...employerQueryRoot, 'images', uuid] as const,
@@ -58,6 +61,32 @@ export function useSaveJobDetails(uuid: string, userUuid: string) {
       client.setQueryData(wizardKeys.details(uuid), result.job);
       void client.invalidateQueries({ queryKey: wizardKeys.preview(uuid) });
       void client.invalidateQueries({ queryKey: employerJobListsKey(userUuid) });
+    },
+  });
+}
+
+/** The contract sheet (BEYOND §6), or null while the school has not filled it. */
+export function useJobTerms(uuid: string, userUuid: string) {
+  return useQuery({
+    queryKey: wizardKeys.terms(uuid),
+    queryFn: () =>
+      api.get(`/api/jobs/terms/${uuid}/${userUuid}`, { schema: JobTermsAnswerSchema }).then((r) => r.terms),
+  });
+}
+
+/** Replaces the whole sheet; the answer is the sheet as stored. */
+export function useSaveJobTerms(uuid: string, userUuid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (terms: JobTerms) =>
+      api.put(`/api/jobs/terms/${uuid}/${userUuid}`, terms, { schema: JobTermsAnswerSchema }).then((r) => r.terms),
+    onSuccess: (terms) => {
+      client.setQueryData(wizardKeys.terms(uuid), terms);
+      void client.invalidateQueries({ queryKey: wizardKeys.preview(uuid) });
+      // The account's lists show the tile, whose salary and badges come from the sheet; so does the
+      // posting of a job already published.
+      void client.invalidateQueries({ queryKey: employerJobListsKey(userUuid) });
+      void client.invalidateQueries({ queryKey: ['jobs'] });
     },
   });
 }

@@ -14,10 +14,12 @@ import {
   type JobTile,
   type JobTime,
   type SavedJobsAnswer,
+  type SearchTermsFilters,
 } from '@teacheast/shared';
 import { api } from '../../lib/api-client';
 
-export interface JobSearchParams {
+/** A search as the API takes it; the contract-sheet filters as the query writes them ('1' for a flag). */
+export interface JobSearchParams extends SearchTermsFilters {
   country: string;
   city?: string;
   ageGroup?: string;

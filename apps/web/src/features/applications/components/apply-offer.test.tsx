@@ -28,6 +28,9 @@ const job: Job = {
   images: [],
   favoritedBy: [],
   status: 'published',
+  salary: null,
+  badges: [],
+  terms: null,
 };
 
 const resume = {

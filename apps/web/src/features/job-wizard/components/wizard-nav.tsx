@@ -4,6 +4,7 @@ import { JOB_WIZARD_STEPS, paths, type JobWizardStep } from '../../../config/pat
 
 export const STEP_TITLES: Record<JobWizardStep, string> = {
   details: 'Job Criteria',
+  terms: 'Pay and Conditions',
   description: 'Job Description',
   'image-crop': 'Upload Image Head',
   'carousel-images': 'Carousel Image Upload',
@@ -61,9 +62,11 @@ interface WizardNavProps {
   /** Runs before moving on (a save); moving on happens only when it resolves to true. */
   beforeNext?: () => Promise<boolean>;
   nextLabel?: string;
+  /** Offers "Skip for now": on to the next step without saving (an optional step). */
+  canSkip?: boolean;
 }
 
-export function WizardNav({ uuid, step, isNextDisabled, beforeNext, nextLabel = 'Next' }: WizardNavProps) {
+export function WizardNav({ uuid, step, isNextDisabled, beforeNext, nextLabel = 'Next', canSkip }: WizardNavProps) {
   const navigate = useNavigate();
   const index = JOB_WIZARD_STEPS.indexOf(step);
   const previous = JOB_WIZARD_STEPS[index - 1];
@@ -83,14 +86,21 @@ export function WizardNav({ uuid, step, isNextDisabled, beforeNext, nextLabel = 
         <span />
       )}
       {next && (
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={isNextDisabled}
-          onClick={() => void goTo(next)}
-        >
-          {nextLabel}
-        </button>
+        <div className="wizard-nav__forward">
+          {canSkip && (
+            <Link className="button button--secondary" to={paths.jobWizard(next, uuid)}>
+              Skip for now
+            </Link>
+          )}
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={isNextDisabled}
+            onClick={() => void goTo(next)}
+          >
+            {nextLabel}
+          </button>
+        </div>
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { useToggleSavedJob } from '../api';
 import { CarouselModal } from './carousel-modal';
 import { countryImageOf } from './country-images';
 import { durationText, formatDate, startLabel } from './job-facts';
+import { PayConditionsCard } from './pay-conditions-card';
 import { usePostingVisit } from './use-posting-visit';
 import './jobs.css';
 
@@ -141,6 +142,7 @@ export function JobPostingView({ job, interactive = true, applyAction }: JobPost
             {countryLabel(job.country)}
           </p>
           <RichText className="prose posting__description" html={job.descriptionHTML} inert={!interactive} />
+          <PayConditionsCard terms={job.terms} />
         </div>
 
         <aside className="posting__aside" aria-label="Job details">
@@ -153,7 +155,8 @@ export function JobPostingView({ job, interactive = true, applyAction }: JobPost
           <dl className="posting__facts">
             {job.pay && (
               <div>
-                <dt>Pay</dt>
+                {/* Beside a contract sheet, the school's free text is its notes on the pay. */}
+                <dt>{job.terms ? 'Pay notes' : 'Pay'}</dt>
                 <dd>{job.pay}</dd>
               </div>
             )}

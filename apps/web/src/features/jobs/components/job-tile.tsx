@@ -1,4 +1,12 @@
-import { DEFAULT_JOB_TITLE, countryLabel, type JobTile as JobTileData, type Keywords } from '@teacheast/shared';
+import {
+  DEFAULT_JOB_TITLE,
+  TERMS_LABELS,
+  countryLabel,
+  type JobTile as JobTileData,
+  type Keywords,
+  type TermsBadge,
+  type TileSalary,
+} from '@teacheast/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -6,6 +14,23 @@ import { countryImageOf } from './country-images';
 import { Highlighted } from './highlighted';
 import { durationText, publishedAgo, startLabel } from './job-facts';
 import './jobs.css';
+
+/**
+ * 2500000 as "2,500,000". Written out rather than with Intl: the first Intl formatter a page builds
+ * loads the locale data on the main thread (lib/dates.ts), and the amounts are whole numbers.
+ */
+export function withThousands(amount: number): string {
+  return String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** "KRW 2,300,000–2,700,000 a month", or "KRW 2,300,000 a month" without a top of the range. */
+function tileSalaryText({ currency, min, max, period }: TileSalary): string {
+  const amount = max === null || max === min ? withThousands(min) : `${withThousands(min)}–${withThousands(max)}`;
+  return `${currency} ${amount} ${TERMS_LABELS.period[period]}`;
+}
+
+/** A badge's words: said in text, never by colour alone. */
+const BADGE_LABELS: Record<TermsBadge, string> = { housing: 'Housing', flights: 'Flights', visa: 'Visa' };
 
 export interface JobTileProps {
   job: JobTileData;
@@ -35,6 +60,9 @@ export function JobTile({
 }: JobTileProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const name = job.companyName || 'Untitled job';
+  // The contract sheet's salary when there is one; otherwise the school's own pay notes.
+  const pay = job.salary ? tileSalaryText(job.salary) : job.pay;
+  const badges = job.badges.slice(0, 3);
   const heading = (
     <>
       <span className="job-tile__title">
@@ -73,10 +101,10 @@ export function JobTile({
             <dt>Students</dt>
             <dd>{job.ageGroup}</dd>
           </div>
-          {job.pay && (
-            <div>
+          {pay && (
+            <div className="job-tile__fact--wide">
               <dt>Pay</dt>
-              <dd>{job.pay}</dd>
+              <dd>{pay}</dd>
             </div>
           )}
           <div>
@@ -92,6 +120,15 @@ export function JobTile({
             <dd>{job.classSize}</dd>
           </div>
         </dl>
+        {badges.length > 0 && (
+          <ul className="job-tile__badges" aria-label="The school gives">
+            {badges.map((badge) => (
+              <li key={badge} className="job-tile__badge">
+                {BADGE_LABELS[badge]}
+              </li>
+            ))}
+          </ul>
+        )}
         <p className="job-tile__date">
           {job.publishedDate ? `Posted ${publishedAgo(job.publishedDate)}` : 'Not published yet'}
         </p>

@@ -1,7 +1,8 @@
 import { AGE_GROUPS, COUNTRIES, type Country } from '@teacheast/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useCitiesWithJobs } from '../../api';
-import type { SearchState } from '../../search-params';
+import { MIN_PAY_MAX, wholeNumberFilter, type SearchState } from '../../search-params';
+import { countTermsFilters, MIN_PAY_ERROR, MoreFilters } from './more-filters';
 
 function ClearButton({ label, onClear }: { label: string; onClear: () => void }) {
   return (
@@ -18,15 +19,19 @@ interface JobFiltersProps {
   keywordBox: ReactNode;
 }
 
-/** The sidebar's form: the keyword box, then country, city (with its job counts) and age group. */
+/**
+ * The sidebar's form: the keyword box, then country, city (with its job counts), age group, and the
+ * contract-sheet filters behind "More filters".
+ */
 export function JobFilters({ search, update, keywordBox }: JobFiltersProps) {
   const { country, city, ageGroup } = search;
   const ids = { country: useId(), city: useId(), ageGroup: useId(), filters: useId() };
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [minPayError, setMinPayError] = useState<string | null>(null);
   const cities = useCitiesWithJobs(country);
   const cityOptions = cities.data ?? [];
   const hasUnlistedCity = city !== undefined && !cityOptions.some((c) => c.city === city);
-  const setFilters = [city, ageGroup].filter(Boolean).length;
+  const setFilters = [city, ageGroup].filter(Boolean).length + countTermsFilters(search);
 
   return (
     // A GET form with named fields: on the page the server rendered, a change leaves for the
@@ -41,8 +46,18 @@ export function JobFilters({ search, update, keywordBox }: JobFiltersProps) {
       data-submit-on-change=""
       onSubmit={(e) => {
         e.preventDefault();
-        const typed = new FormData(e.currentTarget).get('q');
-        update({ q: (typeof typed === 'string' ? typed.trim() : '') || undefined });
+        // Either box's button (Search, Apply) or Enter in it sends both: the words and the minimum pay.
+        const form = new FormData(e.currentTarget);
+        const typed = form.get('q');
+        const typedPay = form.get('minPay');
+        const payText = typeof typedPay === 'string' ? typedPay.trim() : '';
+        const minPay = wholeNumberFilter(payText, MIN_PAY_MAX);
+        if (payText && !minPay) {
+          setMinPayError(MIN_PAY_ERROR);
+          return;
+        }
+        setMinPayError(null);
+        update({ q: (typeof typed === 'string' ? typed.trim() : '') || undefined, minPay });
       }}
     >
       {keywordBox}
@@ -128,6 +143,7 @@ export function JobFilters({ search, update, keywordBox }: JobFiltersProps) {
             {ageGroup && <ClearButton label="Clear age group" onClear={() => update({ ageGroup: undefined })} />}
           </div>
         </div>
+        <MoreFilters search={search} update={update} minPayError={minPayError} />
       </div>
       <input type="hidden" name="page" value="1" />
       <noscript>

@@ -5,6 +5,7 @@ import { useJobSearch } from '../../api';
 import type { SearchState } from '../../search-params';
 import { JobTile } from '../job-tile';
 import { JobPager } from './job-pager';
+import { describeTermsFilters } from './more-filters';
 import type { ChosenSearch } from './use-search-state';
 
 interface JobResultsProps {
@@ -16,7 +17,7 @@ interface JobResultsProps {
   searchActions?: (search: ChosenSearch) => ReactNode;
 }
 
-/** The search's heading and summary, its tiles (keywords marked), the pager and the Top button. */
+/** The search's heading and summary (its filters in words), its tiles (keywords marked), the pager and the Top button. */
 export function JobResults({ search, query, title, pageLink, searchActions }: JobResultsProps) {
   const { country, city, ageGroup, q, page } = search;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -47,6 +48,9 @@ export function JobResults({ search, query, title, pageLink, searchActions }: Jo
         <p className="job-search__summary" aria-live="polite">
           {q ? `“${q}” · ` : ''}
           {[city, ageGroup].filter(Boolean).join(' · ') || 'All cities and age groups'}
+          {describeTermsFilters(search)
+            .map((words) => ` · ${words}`)
+            .join('')}
           {page > 1 ? ` · page ${page}` : ''}
         </p>
       )}

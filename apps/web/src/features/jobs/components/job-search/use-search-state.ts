@@ -1,11 +1,12 @@
-// The job search's state is its URL (/jobs?country=…&city=…&ageGroup=…&q=…&page=…, BEYOND §2): this
-// hook reads it, moves to another search, and keeps the tab's title and remembered search in step.
+// The job search's state is its URL (/jobs?country=…&city=…&ageGroup=…&q=…&page=…, BEYOND §2, with
+// the contract-sheet filters of §6): this hook reads it, moves to another search, and keeps the tab's
+// title and remembered search in step.
 import type { Country } from '@teacheast/shared';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../../config/paths';
 import { SEARCH_STATE_STORAGE_KEY } from '../../../../config/storage-keys';
-import { readSearch, searchTitle, type SearchState } from '../../search-params';
+import { readSearch, searchTitle, termsFiltersOf, type SearchState } from '../../search-params';
 
 // The tab's last search is kept here, not in lib/search-state.ts (the home page's), so the search
 // page's first download carries no extra chunk for it.
@@ -34,7 +35,10 @@ interface SearchStateControls {
   query: ChosenSearch | null;
   /** '{Country} Jobs', the tab title and the page's heading. */
   title: string;
-  /** Any filter change starts again at page 1; a new country drops the city. */
+  /**
+   * Any filter change starts again at page 1; a new country drops the city and the minimum pay.
+   * Undefined turns a filter off.
+   */
   update: (next: Partial<SearchState>) => void;
   /** The address of another page of the same search. */
   pageLink: (page: number) => string;
@@ -45,7 +49,8 @@ export function useSearchState(): SearchStateControls {
   const navigate = useNavigate();
   const search = readSearch(searchParams);
   const { country, city, ageGroup, q, page } = search;
-  const query: ChosenSearch | null = country ? { country, city, ageGroup, q, page } : null;
+  const filters = termsFiltersOf(search);
+  const query: ChosenSearch | null = country ? { country, city, ageGroup, q, ...filters, page } : null;
   const title = searchTitle(country);
 
   // The tab title is '{Country} Jobs' exactly.
@@ -66,18 +71,23 @@ export function useSearchState(): SearchStateControls {
 
   const update = (next: Partial<SearchState>) => {
     const merged = { ...search, ...next, page: 1 };
-    if (next.country && next.country !== country) merged.city = undefined;
+    if (next.country && next.country !== country) {
+      merged.city = undefined;
+      // The minimum pay is in the country's currency: another country's amount means nothing here.
+      merged.minPay = undefined;
+    }
     navigate(
       paths.jobs({
         country: merged.country ?? undefined,
         city: merged.city,
         ageGroup: merged.ageGroup,
         q: merged.q,
+        ...termsFiltersOf(merged),
         page: 1,
       }),
     );
   };
-  const pageLink = (p: number) => paths.jobs({ country: country ?? undefined, city, ageGroup, q, page: p });
+  const pageLink = (p: number) => paths.jobs({ country: country ?? undefined, city, ageGroup, q, ...filters, page: p });
 
   return { search, query, title, update, pageLink };
 }

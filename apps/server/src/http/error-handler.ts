@@ -61,7 +61,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const v of err.validation) {
         const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        if (path && !(path in fields)) fields[path] = v.message ?? 'Invalid';
+        // An unknown key is reported at the object holding it: name each key by its own path.
+        const unknownKeys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: unknown }).keys : undefined;
+        const paths = Array.isArray(unknownKeys)
+          ? unknownKeys.map((key) => (path ? `${path}.${String(key)}` : String(key)))
+          : [path];
+        for (const at of paths) {
+          if (at && !(at in fields))
+            fields[at] = Array.isArray(unknownKeys) ? 'Not a known field' : (v.message ?? 'Invalid');
+        }
       }
       const first = Object.entries(fields)[0];
       const context = (err as { validationContext?: string }).validationContext ?? 'request';

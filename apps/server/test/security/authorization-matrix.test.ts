@@ -28,7 +28,7 @@ const PUBLIC = new Set([
   'POST /api/contact-us',
   'GET /api/filter-jobs',
   'GET /api/jobs/cities/:country',
-  // Live postings side by side; a draft is answered as missing to everyone (job-board/terms.test.ts).
+  // Live postings side by side; a draft is answered as missing to everyone (jobs/terms.test.ts).
   'GET /api/compare',
   'POST /api/coupon/create-account-with-job',
   'POST /api/stripe/webhook',

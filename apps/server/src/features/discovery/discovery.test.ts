@@ -133,6 +133,7 @@ describe(`discovery: robots.txt, sitemaps and the feed (${dialect})`, () => {
         [
           '/api/',
           '/account',
+          '/compare',
           '/post-job/',
           '/post-resume/',
           '/purchase-form',

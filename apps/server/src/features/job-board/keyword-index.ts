@@ -428,15 +428,15 @@ export class CountryIndex {
     }
     const found = (page: BitPage) =>
       page.found.map((n) => (n < this.jobs.length ? this.jobs[n]! : changed[n - this.jobs.length]!.found));
-    if (q.city !== undefined) {
-      const bits = this.cities.get(q.city);
-      if (bits === undefined) return changed.slice(q.offset, q.offset + q.limit).map((job) => job.found);
-      for (let w = 0; w < words; w++) match[w]! &= bits[w]!;
-    }
-    if (q.ageGroup !== undefined) {
-      const bits = this.ageGroups.get(q.ageGroup);
-      if (bits === undefined) return changed.slice(q.offset, q.offset + q.limit).map((job) => job.found);
-      for (let w = 0; w < words; w++) match[w]! &= bits[w]!;
+    // A city or age group no built job has: none of them match, and the written ones are ranked below.
+    for (const [filter, bitmaps] of [
+      [q.city, this.cities],
+      [q.ageGroup, this.ageGroups],
+    ] as const) {
+      if (filter === undefined) continue;
+      const bits = bitmaps.get(filter);
+      if (bits === undefined) match.fill(0, 0, words);
+      else for (let w = 0; w < words; w++) match[w]! &= bits[w]!;
     }
     for (const t of q.include) {
       const bits = this.bitmapOf(this.text, t, s.term);

@@ -243,9 +243,13 @@ export async function saveJobDetails(
   details: JobDetails,
 ): Promise<{ job: JobDetailsView; message: string }> {
   const now = deps.clock.now();
-  const saved = await deps.db.transaction().execute(async (trx) => {
+  const { saved, clearedTerms } = await deps.db.transaction().execute(async (trx) => {
     const job = await ownedJob(trx, jobId, userId, { lock: true });
     assertEditable(job, now);
+    // A sheet names the country's currency and permits, and Korea's severance follows the duration:
+    // one that no longer fits the job is cleared (the step cannot be saved against the old country).
+    const terms = termsOf(job);
+    const fits = terms !== null && termsIssues(terms, details).length === 0;
     // Only the form's fields: status, dates, owner, images and counters are never set here.
     await repo.updateJob(trx, jobId, {
       title: details.title,
@@ -261,13 +265,18 @@ export async function saveJobDetails(
       phone: details.phone,
       link: details.link,
       // What the filters read of the sheet depends on the country (its currency).
-      ...termsColumns(termsOf(job), details.country),
+      ...termsColumns(fits ? terms : null, details.country),
       updated_at: now,
     });
-    return ownedJob(trx, jobId, userId);
+    return { saved: await ownedJob(trx, jobId, userId), clearedTerms: terms !== null && !fits };
   });
-  return { job: detailsOf(saved, now), message: 'Job details saved.' };
+  const message = clearedTerms ? `Job details saved. ${TERMS_CLEARED}` : 'Job details saved.';
+  return { job: detailsOf(saved, now), message };
 }
+
+/** Said when a details change clears a contract sheet that no longer fits the job. */
+export const TERMS_CLEARED =
+  'The pay and conditions no longer fit the country or duration and were cleared: fill them in again.';
 
 // ---- description ----
 

@@ -35,6 +35,7 @@ import { registerJobRoutes } from './features/jobs/routes.js';
 import { registerMediaRoutes } from './features/media/routes.js';
 import { registerPaymentRoutes } from './features/payments/routes.js';
 import { registerResumeRoutes } from './features/resumes/routes.js';
+import { registerEligibilityRoutes } from './features/eligibility/routes.js';
 import { registerSubscriptionRoutes } from './features/subscriptions/routes.js';
 import { registerSystemRoutes } from './features/system/routes.js';
 
@@ -207,6 +208,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   registerPaymentRoutes(app, deps);
   registerJobRoutes(app, deps);
   registerResumeRoutes(app, deps);
+  registerEligibilityRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerDiscoveryRoutes(app, deps);
   registerAlertRoutes(app, deps);

@@ -15,6 +15,7 @@ import { createPaymentProvider } from './integrations/payments/create-provider.j
 import { startExpiryNoticeTimer } from './features/jobs/expiry-service.js';
 import { startAlertSender } from './features/alerts/service.js';
 import { startKeywordIndex } from './features/job-board/service.js';
+import { loadEligibilityRules } from './features/eligibility/service.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -23,6 +24,11 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  try {
+    loadEligibilityRules();
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
+  }
   const log = pino({ level: config.logLevel });
   // Without METRICS_PORT nothing is measured, so nothing is paid for.
   const metrics = config.metricsPort === undefined ? undefined : createMetrics();

@@ -46,6 +46,8 @@ export const ERROR_TYPES = {
   SUBSCRIPTION_REQUIRED: 'SUBSCRIPTION_REQUIRED',
   /** 409: subscribing again while a subscription is active. */
   HAS_SUBSCRIPTION: 'HAS_SUBSCRIPTION',
+  /** 400: an eligibility question with no facts to answer it from (BEYOND §7). */
+  NO_ELIGIBILITY_FACTS: 'NO_ELIGIBILITY_FACTS',
   /** 429: too many requests; Retry-After says when to come back. */
   RATE_LIMITED: 'RATE_LIMITED',
   /** 503: password work is at capacity; Retry-After says when to come back. */

@@ -21,3 +21,7 @@ export * from './page-data.js';
 export * from './schemas/alerts.js';
 export * from './schemas/applications.js';
 export * from './pay.js';
+export * from './eligibility/eligibility.js';
+export * from './eligibility/eligibility-schema.js';
+export * from './eligibility/rules.js';
+export * from './schemas/eligibility-api.js';

@@ -249,6 +249,14 @@ interface BlobsTable {
 }
 
 /** Versions the database moves itself (triggers): `jobs` changes with any change to any job. */
+/** A teacher's facts for visa eligibility (migration 017), private to the account. */
+interface EligibilityFactsTable {
+  user_id: string;
+  /** JSON of EligibilityFactsSchema (@teacheast/shared). */
+  facts: string;
+  updated_at: number;
+}
+
 /** Which job moved a country's jobs version to `version` (migration 015): the keyword index's change feed. */
 interface JobChangesTable {
   /** The content_versions row: `jobs:<country>`. */
@@ -287,6 +295,7 @@ export interface Database {
   blobs: BlobsTable;
   content_versions: ContentVersionsTable;
   job_changes: JobChangesTable;
+  eligibility_facts: EligibilityFactsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

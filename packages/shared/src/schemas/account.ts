@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EligibilityFactsSchema } from '../eligibility/eligibility-schema.js';
 import { JobAlertSchema } from './alerts.js';
 import { ApplicationSchema } from './applications.js';
 import { REQUIRED } from './common.js';
@@ -92,5 +93,7 @@ export const AccountExportSchema = z.strictObject({
       updatedAt: isoTime,
     }),
   ),
+  /** The facts it gave for visa eligibility (BEYOND §7), or null. */
+  eligibilityFacts: EligibilityFactsSchema.nullable(),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

@@ -5,7 +5,7 @@ import { mailboxKey } from '../../integrations/mail/mailbox.js';
 
 export async function readPersonalData(db: DbOrTrx, userId: string) {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-  const [jobs, favorites, resume, subscriptions, ledger, payments, contact] = await Promise.all([
+  const [jobs, favorites, resume, subscriptions, ledger, payments, contact, eligibility] = await Promise.all([
     db.selectFrom('jobs').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
     db
       .selectFrom('favorites')
@@ -18,6 +18,7 @@ export async function readPersonalData(db: DbOrTrx, userId: string) {
     db.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
     db.selectFrom('contact_messages').selectAll().where('email', '=', user.email).orderBy('id').execute(),
+    db.selectFrom('eligibility_facts').select('facts').where('user_id', '=', userId).executeTakeFirst(),
   ]);
   // Its own alerts, and those made with its address (however spelt) before it signed in.
   const alerts = await db
@@ -75,6 +76,7 @@ export async function readPersonalData(db: DbOrTrx, userId: string) {
     alerts,
     applications,
     applicationEvents,
+    eligibilityFacts: eligibility?.facts ?? null,
   };
 }
 
@@ -89,8 +91,8 @@ export async function findPasswordHash(db: DbOrTrx, userId: string): Promise<str
 
 /**
  * Removes a user's rows (run it in a transaction): their unpublished jobs, or all their jobs, the job
- * alerts made with their address before they signed in, the mail queued to them, and the user, whose sessions, tokens, resume, favourites, credits, payments
- * and subscriptions go with it (ON DELETE CASCADE); kept jobs lose their owner (ON DELETE SET NULL).
+ * alerts made with their address before they signed in, the mail queued to them, and the user, whose sessions, tokens, resume, favourites, credits, payments,
+ * subscriptions and eligibility facts go with it (ON DELETE CASCADE); kept jobs lose their owner (ON DELETE SET NULL).
  * Answers the stored files the removed rows referred to (blob keys and media URLs), or null when
  * there is no such user.
  */

@@ -1,5 +1,11 @@
 // A user's own data: everything we hold about them as JSON, and deleting the account with it.
-import { TermsFilterSchema, type AccountExport, type AlertFrequency, type ApplicationStatus } from '@teacheast/shared';
+import {
+  EligibilityFactsSchema,
+  TermsFilterSchema,
+  type AccountExport,
+  type AlertFrequency,
+  type ApplicationStatus,
+} from '@teacheast/shared';
 import { AppError } from '../../errors.js';
 import type { Deps } from '../../deps.js';
 import { enforceLimit } from '../../integrations/limiter/limiter.js';
@@ -27,6 +33,7 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
     alerts,
     applications,
     applicationEvents,
+    eligibilityFacts,
   } = await repo.readPersonalData(deps.db, userId);
   return {
     exportedAt: new Date(deps.clock.now()).toISOString(),
@@ -120,6 +127,7 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
         .filter((e) => e.application_id === a.id)
         .map((e) => ({ status: e.status as ApplicationStatus, at: iso(e.at) })),
     })),
+    eligibilityFacts: eligibilityFacts === null ? null : EligibilityFactsSchema.parse(JSON.parse(eligibilityFacts)),
   };
 }
 

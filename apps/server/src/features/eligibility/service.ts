@@ -1,0 +1,78 @@
+// "Can I take this job?" (BEYOND §7): the teacher's facts, private to their account, and the answer
+// for a job from the permit its contract sheet names and the rules of the shared package. The rules
+// are read once, at start: a rules file that cannot be read stops the server.
+import {
+  ELIGIBILITY_RULES,
+  EligibilityFactsSchema,
+  ERROR_TYPES,
+  eligibilityFor,
+  parseEligibilityRules,
+  type EligibilityFacts,
+  type EligibilityResult,
+  type EligibilityRules,
+  type JobTerms,
+} from '@teacheast/shared';
+import type { Deps } from '../../deps.js';
+import { AppError, notFound } from '../../errors.js';
+import type { AuthUser } from '../accounts/sessions.js';
+import * as repo from './repo.js';
+
+const NO_SUCH_JOB = 'This job does not exist or is no longer available';
+
+let rules: EligibilityRules | null = null;
+
+/**
+ * Reads the rules (the shared package's file, or `json` in tests) and keeps them; throws one line
+ * naming what is wrong. The server calls it before it listens.
+ */
+export function loadEligibilityRules(json: unknown = ELIGIBILITY_RULES): EligibilityRules {
+  try {
+    rules = parseEligibilityRules(json);
+    return rules;
+  } catch (err) {
+    const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    throw new Error(`The eligibility rules cannot be read: ${why}`);
+  }
+}
+
+function loadedRules(): EligibilityRules {
+  return rules ?? loadEligibilityRules();
+}
+
+type Facts = Partial<EligibilityFacts>;
+
+export async function getFacts(deps: Deps, user: AuthUser): Promise<{ facts: Facts | null }> {
+  const saved = await repo.findFacts(deps.db, user.id);
+  return { facts: saved === null ? null : EligibilityFactsSchema.parse(JSON.parse(saved)) };
+}
+
+export async function saveFacts(deps: Deps, user: AuthUser, facts: Facts): Promise<{ facts: Facts }> {
+  await repo.saveFacts(deps.db, user.id, JSON.stringify(facts), deps.clock.now());
+  return { facts };
+}
+
+const hasAnyFact = (facts: Facts) => Object.values(facts).some((value) => value !== undefined);
+
+/**
+ * The answer for a job: from the facts in the query when there are any, or else the caller's saved
+ * ones; with neither, 400 NO_ELIGIBILITY_FACTS. A draft is only its owner's to ask about.
+ */
+export async function jobEligibility(
+  deps: Deps,
+  jobId: string,
+  user: AuthUser | null,
+  asked: Facts,
+): Promise<EligibilityResult> {
+  const job = await repo.findJobPermit(deps.db, jobId);
+  if (!job || (job.published_at === null && (user === null || job.user_id !== user.id))) throw notFound(NO_SUCH_JOB);
+  let facts = asked;
+  if (!hasAnyFact(facts) && user) facts = (await getFacts(deps, user)).facts ?? {};
+  if (!hasAnyFact(facts)) {
+    throw new AppError(400, 'Answer the four questions (passport, degree, TEFL hours, years of teaching) first', {
+      errorType: ERROR_TYPES.NO_ELIGIBILITY_FACTS,
+    });
+  }
+  const terms = job.terms === null ? null : (JSON.parse(job.terms) as JobTerms);
+  const permit = terms?.visa.sponsored ? (terms.visa.permit ?? null) : null;
+  return eligibilityFor(loadedRules(), facts, permit);
+}

@@ -31,7 +31,7 @@ export function loadEligibilityRules(json: unknown = ELIGIBILITY_RULES): Eligibi
     return rules;
   } catch (err) {
     const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    throw new Error(`The eligibility rules cannot be read: ${why}`);
+    throw new Error(`The eligibility rules cannot be read: ${why}`, { cause: err });
   }
 }
 

@@ -1,5 +1,6 @@
-// An employer's whole journey in test payment mode: buy a credit, create a job, fill the wizard with
-// real images and a crop, preview, publish, then find it in search and open its metrics.
+// An employer's whole journey in test payment mode: buy a credit, create a job, fill the wizard (its
+// pay and conditions, real images and a crop), preview, publish, then find it in search with its pay
+// and open its metrics.
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -70,7 +71,7 @@ test('an employer buys a credit, builds a job in the wizard and publishes it', a
   await page.getByLabel('Email for applications').fill('jobs@harbour.example');
   await page.getByLabel('Country').selectOption('japan');
   await page.getByLabel('City').selectOption('Akita');
-  await page.getByLabel('Pay (optional)').fill('280,000 JPY');
+  await page.getByLabel('Pay (optional)').fill('280,000 JPY a month');
   await page.getByLabel('Student age group').selectOption('Children');
   await page.getByLabel('Class size').selectOption('11 - 20');
   await page.getByLabel('Start date').selectOption('4');
@@ -81,13 +82,38 @@ test('an employer buys a credit, builds a job in the wizard and publishes it', a
   await expect(next).toBeEnabled();
   await next.click();
 
-  // Step 2: the description starts from the template.
+  // Step 2: pay and conditions, the salary filled in from the pay notes.
+  await expect(page.getByRole('heading', { name: 'Pay and Conditions' })).toBeVisible();
+  await expect(page).toHaveURL(`/post-job/stepper/terms/${uuid}`);
+  await expect(page.getByText('The salary is filled in from your pay notes, “280,000 JPY a month”.')).toBeVisible();
+  await expect(page.getByLabel('Amount from')).toHaveValue('280000');
+  await expect(page.getByLabel('Currency')).toHaveValue('JPY');
+  await expect(page.getByRole('group', { name: 'Paid per' }).getByRole('radio', { name: 'Month' })).toBeChecked();
+  await expect(page.getByRole('link', { name: 'Skip for now' })).toBeVisible();
+  await expectNoViolations(page, 'wizard pay and conditions');
+  const answer = (question: string, choice: string) =>
+    page.getByRole('group', { name: question, exact: true }).getByRole('radio', { name: choice, exact: true }).check();
+  await answer('The amount is', 'Before tax');
+  await page.getByLabel('Teaching hours a week').fill('25');
+  await answer('Split shift', 'No');
+  await answer('Saturdays', 'Never');
+  await answer('Housing', 'Provided');
+  await answer('Flights', 'Reimbursed');
+  await answer('Does the school sponsor the work visa?', 'Yes');
+  await page.getByLabel('Work permit').selectOption('JP-INSTRUCTOR');
+  await answer('Who pays for the visa?', 'The school');
+  await page.getByLabel('Paid vacation days a year').fill('10');
+  await answer('Health insurance', 'Full');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Pay and conditions saved.')).toBeVisible();
+
+  // Step 3: the description starts from the template.
   await expect(page.getByRole('heading', { name: 'Job Description' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Job description' })).toContainText('About our school');
   await expectNoViolations(page, 'wizard description');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // Step 3: a header image, cropped 16:9.
+  // Step 4: a header image, cropped 16:9.
   await expect(page.getByRole('heading', { name: 'Upload Image Head' })).toBeVisible();
   await page
     .getByLabel(/Choose a header image/)
@@ -100,7 +126,7 @@ test('an employer buys a credit, builds a job in the wizard and publishes it', a
   await expect(page.getByRole('img', { name: 'The current header image of this job' })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // Step 4: two carousel photos; a wrong file type is refused in the browser.
+  // Step 5: two carousel photos; a wrong file type is refused in the browser.
   await expect(page.getByRole('heading', { name: 'Carousel Image Upload' })).toBeVisible();
   const picker = page.getByLabel(/Add photos/);
   await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
@@ -115,7 +141,7 @@ test('an employer buys a credit, builds a job in the wizard and publishes it', a
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Carousel images saved.')).toBeVisible();
 
-  // Step 5: preview and publish.
+  // Step 6: preview and publish.
   await expect(page.getByRole('heading', { name: 'Preview Job Posting' })).toBeVisible();
   await expect(page.getByRole('heading', { name: companyName }).first()).toBeVisible();
   await expectNoViolations(page, 'wizard preview');
@@ -134,6 +160,12 @@ test('an employer buys a credit, builds a job in the wizard and publishes it', a
   ).toContain(uuid);
   await page.goto('/jobs?country=japan&page=1');
   await expect(page.getByRole('link', { name: companyName })).toBeVisible();
+  const tile = page.getByRole('article').filter({ has: page.getByRole('link', { name: companyName }) });
+  await expect(tile).toContainText('JPY 280,000 a month');
+  await page.getByRole('link', { name: companyName }).click();
+  const card = page.getByRole('region', { name: 'Pay and conditions' });
+  await expect(card).toContainText('280,000');
+  await expect(card).toContainText('Reimbursed');
   await page.goto(`/job/metrics/${uuid}`);
   await expect(page.getByText('Number of clicks')).toBeVisible();
 });

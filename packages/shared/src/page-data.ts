@@ -39,7 +39,11 @@ export const SEARCH_TERMS_FILTER_KEYS = [
   'noSplitShift',
   'noSaturdays',
 ] as const;
-export type SearchTermsFilters = { [K in (typeof SEARCH_TERMS_FILTER_KEYS)[number]]?: string };
+/** Only the jobs a teacher can take (BEYOND §7): the switch and the facts it is read from. */
+export const SEARCH_ELIGIBILITY_KEYS = ['eligibleOnly', 'passport', 'degree', 'teflHours', 'teachingYears'] as const;
+export type SearchTermsFilters = {
+  [K in (typeof SEARCH_TERMS_FILTER_KEYS)[number] | (typeof SEARCH_ELIGIBILITY_KEYS)[number]]?: string;
+};
 
 /** The descriptor of one kind, e.g. PageDataOf<'search'>. */
 export type PageDataOf<K extends PageDataKind> = Extract<PageData, { kind: K }>;
@@ -54,7 +58,7 @@ export function searchQueryOf(search: PageDataOf<'search'>): Record<string, stri
   if (search.city) query.city = search.city;
   if (search.ageGroup) query.ageGroup = search.ageGroup;
   if (search.q) query.q = search.q;
-  for (const key of SEARCH_TERMS_FILTER_KEYS) {
+  for (const key of [...SEARCH_TERMS_FILTER_KEYS, ...SEARCH_ELIGIBILITY_KEYS]) {
     const value = search[key];
     if (value) query[key] = value;
   }

@@ -219,6 +219,7 @@ const tile = {
   thumbnail: null,
   salary: { currency: 'JPY', min: 250_000, max: null, period: 'month' },
   badges: ['housing'],
+  permit: null,
   publishedDate: '2026-03-01T00:00:00.000Z',
 };
 

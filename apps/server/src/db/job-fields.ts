@@ -60,6 +60,7 @@ export const JOB_FIELDS = {
   // The contract sheet's, kept as JSON by db/job-terms.ts.
   salary: { json: 'tile_salary' },
   badges: { json: 'tile_badges' },
+  permit: 'terms_permit',
   terms: { json: 'terms' },
   // ISO 8601 text: a kept text costs less than the database's date formatting (presenters.ts isoText).
   publishedDate: { added: ['published_at'] },

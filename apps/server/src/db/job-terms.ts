@@ -32,6 +32,8 @@ export interface TermsColumns {
   /** The top of the range a month, in the country's own currency; null in another currency or without a sheet. */
   terms_month_pay: number | null;
   terms_teaching_hours: number | null;
+  /** The work permit of a sponsored visa (BEYOND §7), or null. */
+  terms_permit: string | null;
 }
 
 export function termsColumns(terms: JobTerms | null, country: string): TermsColumns {
@@ -43,6 +45,7 @@ export function termsColumns(terms: JobTerms | null, country: string): TermsColu
       terms_flags: 0,
       terms_month_pay: null,
       terms_teaching_hours: null,
+      terms_permit: null,
     };
   }
   const badges = termsBadges(terms);
@@ -60,6 +63,7 @@ export function termsColumns(terms: JobTerms | null, country: string): TermsColu
     terms_flags: flags,
     terms_month_pay: terms.salary.currency === own ? monthlyTop(terms) : null,
     terms_teaching_hours: terms.teachingHoursPerWeek,
+    terms_permit: terms.visa.sponsored ? (terms.visa.permit ?? null) : null,
   };
 }
 

@@ -18,6 +18,7 @@ import * as m014 from './migrations/014-country-versions.js';
 import * as m015 from './migrations/015-job-changes.js';
 import * as m016 from './migrations/016-job-terms.js';
 import * as m017 from './migrations/017-eligibility-facts.js';
+import * as m018 from './migrations/018-job-permit.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '015-job-changes': m015,
   '016-job-terms': m016,
   '017-eligibility-facts': m017,
+  '018-job-permit': m018,
 };
 
 /** Every migration's name, oldest first; the last is the schema this release is written for. */

@@ -67,6 +67,8 @@ interface JobsTable {
   terms_flags: Generated<number>;
   terms_month_pay: number | null;
   terms_teaching_hours: number | null;
+  /** The permit a sponsored visa names (migration 018). */
+  terms_permit: string | null;
 }
 
 interface JobImagesTable {

@@ -77,6 +77,7 @@ describe('demo seed', () => {
           'terms_flags',
           'terms_month_pay',
           'terms_teaching_hours',
+          'terms_permit',
         ])
         .execute();
       const withSheet = jobs.filter((job) => job.terms !== null);

@@ -22,6 +22,7 @@ const tile = {
   thumbnail: null,
   salary: { currency: 'JPY' as const, min: 250_000, max: null, period: 'month' as const },
   badges: ['housing' as const, 'visa' as const],
+  permit: 'JP-INSTRUCTOR',
   publishedDate: '2026-11-26T01:02:03.004Z',
 };
 

@@ -48,6 +48,20 @@ const ofJobs: AnswerVersionReader = (deps, request, turn) => {
   });
 };
 
+/** Facts a search can name for `eligibleOnly` (BEYOND §7); without them it reads the caller's saved ones. */
+const ASKED_FACTS = ['passport', 'degree', 'teflHours', 'teachingYears'] as const;
+
+/**
+ * A search: as the lists, except one that leaves out the jobs the caller cannot take by the facts
+ * saved in their account, which is theirs alone and never kept.
+ */
+const ofSearch: AnswerVersionReader = (deps, request, turn) => {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromSession =
+    query?.eligibleOnly === '1' && !ASKED_FACTS.some((key) => query[key] !== undefined && query[key] !== '');
+  return fromSession ? Promise.resolve(null) : ofJobs(deps, request, turn);
+};
+
 /** A posting and its photos: the posting's own version (itself, its photos, its savers) and status, per caller. */
 const ofPosting: AnswerVersionReader = (deps, request, turn) => {
   const { uuid } = request.params as { uuid?: unknown };
@@ -74,7 +88,7 @@ const ofBoard: AnswerVersionReader = (deps, request, turn) => {
 
 /** By route pattern; a route marked `cache` that is missing here is refused when it is registered. */
 export const ANSWER_VERSIONS: Readonly<Record<string, AnswerVersionReader>> = {
-  '/api/filter-jobs': ofJobs,
+  '/api/filter-jobs': ofSearch,
   '/api/jobs/cities/:country': ofJobs,
   '/feed.xml': ofJobs,
   '/api/job/:uuid': ofPosting,

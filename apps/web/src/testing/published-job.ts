@@ -25,5 +25,6 @@ export const publishedJob: Job = {
   status: 'published',
   salary: null,
   badges: [],
+  permit: null,
   terms: null,
 };

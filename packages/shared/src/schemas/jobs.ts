@@ -7,6 +7,7 @@ import { IMAGE_BODY_LIMIT, MAX_CAROUSEL_IMAGES } from '../limits.js';
 import { REQUIRED, emailField, optionalFilter, pageParam, requiredChoice, requiredText, uuidParam } from './common.js';
 import { JobTermsSchema, TermsFilterShape, TileSalarySchema } from './terms.js';
 import { TERMS_BADGES } from './terms-words.js';
+import { EligibilityQueryShape } from './eligibility-api.js';
 
 const optionalText = (max: number) => z.string().trim().max(max, `No more than ${max} characters`).default('');
 
@@ -44,6 +45,12 @@ export const JobSearchSchema = z.object({
   /** The teacher's keywords (keywords.ts reads them); empty means none. */
   q: optionalFilter(z.string().max(KEYWORDS_MAX_LENGTH, `No more than ${KEYWORDS_MAX_LENGTH} characters`)),
   ...TermsFilterShape,
+  /** Only jobs the teacher can take (BEYOND §7), by the facts below or else their saved ones. */
+  eligibleOnly: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined || v === '0' ? undefined : v),
+    z.literal('1', { error: 'Use 1 to turn this filter on' }).optional(),
+  ),
+  ...EligibilityQueryShape,
   page: pageParam,
 });
 export type JobSearch = z.input<typeof JobSearchSchema>;
@@ -85,6 +92,8 @@ export const JobTileSchema = z.object({
   salary: TileSalarySchema.nullable(),
   /** Up to three of housing, flights and visa, from the contract sheet. */
   badges: z.array(z.enum(TERMS_BADGES)),
+  /** The work permit the school sponsors (BEYOND §7), or null: what a teacher's eligibility is read against. */
+  permit: z.string().nullable(),
   publishedDate: z.string().nullable(),
 });
 export type JobTile = z.infer<typeof JobTileSchema>;

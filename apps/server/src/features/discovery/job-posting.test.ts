@@ -73,6 +73,7 @@ const job: Job = {
   thumbnail: '/media/header.webp',
   salary: null,
   badges: [],
+  permit: null,
   publishedDate: '2026-03-01T00:00:00.000Z',
   email: 'hr@sakura.example',
   phone: '',

@@ -53,6 +53,34 @@ export async function saveFacts(deps: Deps, user: AuthUser, facts: Facts): Promi
 
 const hasAnyFact = (facts: Facts) => Object.values(facts).some((value) => value !== undefined);
 
+const NO_FACTS = () =>
+  new AppError(400, 'Answer the four questions (passport, degree, TEFL hours, years of teaching) first', {
+    errorType: ERROR_TYPES.NO_ELIGIBILITY_FACTS,
+  });
+
+/**
+ * The facts a question is answered from: those asked when there are any, or else the caller's saved
+ * ones (`fromSession`); with neither, 400 NO_ELIGIBILITY_FACTS.
+ */
+export async function factsFor(
+  deps: Deps,
+  user: AuthUser | null,
+  asked: Facts,
+): Promise<{ facts: Facts; fromSession: boolean }> {
+  if (hasAnyFact(asked)) return { facts: asked, fromSession: false };
+  const saved = user ? ((await getFacts(deps, user)).facts ?? {}) : {};
+  if (!hasAnyFact(saved)) throw NO_FACTS();
+  return { facts: saved, fromSession: true };
+}
+
+/** The permits these facts are not eligible for: what `eligibleOnly` leaves out (eligible and unknown stay). */
+export function permitsNotOpenTo(facts: Facts): string[] {
+  const rules = loadedRules();
+  return rules.permits
+    .filter((rule) => eligibilityFor(rules, facts, rule.permit).status === 'not_eligible')
+    .map((rule) => rule.permit);
+}
+
 /**
  * The answer for a job: from the facts in the query when there are any, or else the caller's saved
  * ones; with neither, 400 NO_ELIGIBILITY_FACTS. A draft is only its owner's to ask about.
@@ -65,13 +93,7 @@ export async function jobEligibility(
 ): Promise<EligibilityResult> {
   const job = await repo.findJobPermit(deps.db, jobId);
   if (!job || (job.published_at === null && (user === null || job.user_id !== user.id))) throw notFound(NO_SUCH_JOB);
-  let facts = asked;
-  if (!hasAnyFact(facts) && user) facts = (await getFacts(deps, user)).facts ?? {};
-  if (!hasAnyFact(facts)) {
-    throw new AppError(400, 'Answer the four questions (passport, degree, TEFL hours, years of teaching) first', {
-      errorType: ERROR_TYPES.NO_ELIGIBILITY_FACTS,
-    });
-  }
+  const { facts } = await factsFor(deps, user, asked);
   const terms = job.terms === null ? null : (JSON.parse(job.terms) as JobTerms);
   const permit = terms?.visa.sponsored ? (terms.visa.permit ?? null) : null;
   return eligibilityFor(loadedRules(), facts, permit);

@@ -166,6 +166,7 @@ export interface KeywordPage {
   city?: string;
   ageGroup?: string;
   terms?: TermsQuery;
+  excludedPermits?: readonly string[];
   liveSince: number;
   offset: number;
   limit: number;
@@ -196,8 +197,8 @@ export async function findSearchPage(
   if (!include || !exclude) return null;
   const country = current.value.index;
   // Field by field: V8 copies an object with spread slowly.
-  const { city, ageGroup, terms, liveSince, offset, limit } = page;
-  return country.search({ include, exclude, city, ageGroup, terms, liveSince, offset, limit });
+  const { city, ageGroup, terms, excludedPermits, liveSince, offset, limit } = page;
+  return country.search({ include, exclude, city, ageGroup, terms, excludedPermits, liveSince, offset, limit });
 }
 
 /** What the kept index holds, per country (its tests read it). */

@@ -14,7 +14,7 @@
 // masked out of its bitmaps, and the jobs they are now are held beside them, each with its own set of
 // terms and its place in the numbering, and found by reading those few one by one. A search merges
 // them into its page where they fall, so the answer is the one a fresh index would give.
-import { RANKED_TERMS_MAX, type JobTile } from '@teacheast/shared';
+import { PERMITS, RANKED_TERMS_MAX, type JobTile } from '@teacheast/shared';
 import { BitPage, bitmapOf, prefixWord, wordsFor } from '../../lib/bitmaps.js';
 import type { TermsQuery } from '../../db/job-terms.js';
 import type { JsonText } from '../../lib/json-text.js';
@@ -35,9 +35,9 @@ export interface IndexedJob {
   terms_flags: number;
   terms_month_pay: number | null;
   terms_teaching_hours: number | null;
+  /** The permit a sponsored visa names (BEYOND §7), or null. */
+  terms_permit: string | null;
 }
-
-
 
 /** A term's jobs: a bitmap of `words` 32-bit words, or their numbers in increasing order. */
 type JobSet = { dense: true; bits: Uint32Array } | { dense: false; numbers: Uint32Array };
@@ -83,6 +83,8 @@ export interface IndexQuery {
   city?: string;
   ageGroup?: string;
   terms?: TermsQuery;
+  /** Permits a teacher is not eligible for (eligibleOnly): jobs naming one of them are left out. */
+  excludedPermits?: readonly string[];
   /** Jobs published after this moment are live. */
   liveSince: number;
   offset: number;
@@ -116,6 +118,8 @@ interface ChangedJob {
 
 /** What the contract-sheet filters read of a job. */
 interface SheetFacts {
+  /** The permit's number in PERMITS plus one; 0 for none. */
+  permit: number;
   flags: number;
   /** NaN without a sheet in the country's currency. */
   monthPay: number;
@@ -123,8 +127,24 @@ interface SheetFacts {
   teachingHours: number;
 }
 
+/** A permit as a small number (its place in PERMITS plus one; 0 for none or one the rules do not know). */
+function permitNumber(permit: string | null): number {
+  return permit === null ? 0 : (PERMITS as readonly string[]).indexOf(permit) + 1;
+}
+
+/** The permits as a mask of their numbers' bits. */
+function permitMask(permits: readonly string[]): number {
+  let mask = 0;
+  for (const permit of permits) {
+    const n = permitNumber(permit);
+    if (n > 0) mask |= 1 << n;
+  }
+  return mask;
+}
+
 function sheetFacts(job: IndexedJob): SheetFacts {
   return {
+    permit: permitNumber(job.terms_permit),
     flags: job.terms_flags,
     monthPay: job.terms_month_pay ?? Number.NaN,
     teachingHours: job.terms_teaching_hours ?? 0,
@@ -159,7 +179,12 @@ export class CountryIndex {
     private readonly jobs: FoundJob[],
     private readonly publishedAt: Float64Array,
     /** Each job's terms_flags, monthly pay (NaN for none) and teaching hours (0 for none). */
-    private readonly sheets: { flags: Uint8Array; monthPay: Float64Array; teachingHours: Uint8Array },
+    private readonly sheets: {
+      flags: Uint8Array;
+      monthPay: Float64Array;
+      teachingHours: Uint8Array;
+      permits: Uint8Array;
+    },
     private readonly cities: Map<string, Uint32Array>,
     private readonly ageGroups: Map<string, Uint32Array>,
     private readonly text: TermSets,
@@ -256,6 +281,7 @@ export class CountryIndex {
     const found: FoundJob[] = [];
     const publishedAt: number[] = [];
     const flags: number[] = [];
+    const permits: number[] = [];
     const monthPay: number[] = [];
     const teachingHours: number[] = [];
     // Each term numbered at its first sight, each word read into term numbers once.
@@ -312,6 +338,7 @@ export class CountryIndex {
         publishedAt.push(job.published_at);
         const sheet = sheetFacts(job);
         flags.push(sheet.flags);
+        permits.push(sheet.permit);
         monthPay.push(sheet.monthPay);
         teachingHours.push(sheet.teachingHours);
         addWords(job.search_title, i, true);
@@ -339,6 +366,7 @@ export class CountryIndex {
         flags: Uint8Array.from(flags),
         monthPay: Float64Array.from(monthPay),
         teachingHours: Uint8Array.from(teachingHours),
+        permits: Uint8Array.from(permits),
       },
       toBitmaps(cityLists),
       toBitmaps(ageLists),
@@ -412,6 +440,7 @@ export class CountryIndex {
       q.city === undefined &&
       q.ageGroup === undefined &&
       q.terms === undefined &&
+      (q.excludedPermits === undefined || q.excludedPermits.length === 0) &&
       q.include.length === 0 &&
       q.exclude.length === 0
     ) {
@@ -447,6 +476,9 @@ export class CountryIndex {
       for (let w = 0; w < words; w++) match[w]! &= ~bits[w]!;
     }
     if (q.terms !== undefined) this.keepMeetingTerms(match, q.terms);
+    if (q.excludedPermits !== undefined && q.excludedPermits.length > 0) {
+      this.leaveOutPermits(match, permitMask(q.excludedPermits));
+    }
     const page = new BitPage(q.offset, q.limit);
     if (q.include.length === 0) {
       // Nothing to rank: the matching jobs in their newest-first order.
@@ -530,6 +562,19 @@ export class CountryIndex {
     }
   }
 
+  /** Clears from `match` the jobs naming a permit of `mask`. */
+  private leaveOutPermits(match: Uint32Array, mask: number): void {
+    const { permits } = this.sheets;
+    for (let w = 0; w < this.words; w++) {
+      let bits = match[w]!;
+      while (bits !== 0) {
+        const lowest = bits & -bits;
+        bits ^= lowest;
+        if ((mask & (1 << permits[w * 32 + 31 - Math.clz32(lowest)]!)) !== 0) match[w]! &= ~lowest;
+      }
+    }
+  }
+
   /**
    * Feeds `page` the built jobs of `level` and the changed jobs `which` (indexes into `changed`, in
    * its newest-first order), each changed job where it falls among the built ones. A changed job is
@@ -561,6 +606,7 @@ function matches(job: ChangedJob, q: IndexQuery): boolean {
     (q.city === undefined || job.city === q.city) &&
     (q.ageGroup === undefined || job.ageGroup === q.ageGroup) &&
     (q.terms === undefined || meetsTerms(q.terms, job.sheet.flags, job.sheet.monthPay, job.sheet.teachingHours)) &&
+    (q.excludedPermits === undefined || (permitMask(q.excludedPermits) & (1 << job.sheet.permit)) === 0) &&
     q.include.every((t) => hasTerm(job.text, t)) &&
     !q.exclude.some((t) => hasTerm(job.text, t))
   );

@@ -210,6 +210,7 @@ function indexedJobs(db: DbOrTrx, country: string) {
       'jobs.terms_flags',
       'jobs.terms_month_pay',
       'jobs.terms_teaching_hours',
+      'jobs.terms_permit',
     ])
     .where('jobs.country', '=', country)
     .where('jobs.published_at', 'is not', null);

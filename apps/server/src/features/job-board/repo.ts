@@ -20,6 +20,8 @@ export interface SearchFilter {
   ageGroup?: string;
   /** The contract-sheet filters (db/job-terms.ts), when any is on. */
   terms?: TermsQuery;
+  /** Permits the teacher is not eligible for (eligibleOnly, BEYOND §7): jobs naming one are left out. */
+  excludedPermits?: readonly string[];
   page: number;
   /** Jobs published after this moment are live. */
   liveSince: number;
@@ -40,6 +42,10 @@ export function liveJobIds(db: DbOrTrx, f: SearchFilter) {
     ids = ids.where(sql<SqlBool>`(jobs.terms_flags & ${mask}) = ${mask}`);
     if (minPay !== undefined) ids = ids.where('jobs.terms_month_pay', '>=', minPay);
     if (maxTeachingHours !== undefined) ids = ids.where('jobs.terms_teaching_hours', '<=', maxTeachingHours);
+  }
+  if (f.excludedPermits !== undefined && f.excludedPermits.length > 0) {
+    const excluded = [...f.excludedPermits];
+    ids = ids.where((eb) => eb.or([eb('jobs.terms_permit', 'is', null), eb('jobs.terms_permit', 'not in', excluded)]));
   }
   return ids;
 }

@@ -26,6 +26,7 @@ import {
 import { findUser, requireSelf, requireUser } from '../accounts/sessions.js';
 import type { Deps } from '../../deps.js';
 import { sendJsonText } from '../../lib/json-text.js';
+import * as eligibility from '../eligibility/service.js';
 import * as jobBoard from './service.js';
 
 /**
@@ -35,6 +36,8 @@ import * as jobBoard from './service.js';
  */
 const revalidatedPublicly: onSendHookHandler = (request, reply, payload, done) => {
   if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+  // An answer read from the caller's own saved facts is theirs alone.
+  if (String(reply.getHeader('cache-control') ?? '').startsWith('private')) return done(null, payload);
   const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
   void reply.header('cache-control', 'public, no-cache').header('etag', etag);
   if (request.headers['if-none-match'] !== etag) return done(null, payload);
@@ -53,8 +56,16 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
       onSend: revalidatedPublicly,
     },
     async (request, reply) => {
+      const { eligibleOnly, passport, degree, teflHours, teachingYears, ...search } = request.query;
+      let excludedPermits: string[] | undefined;
+      if (eligibleOnly) {
+        const asked = { passports: passport, degree, teflHours, teachingYears };
+        const { facts, fromSession } = await eligibility.factsFor(deps, await findUser(deps, request), asked);
+        if (fromSession) void reply.header('cache-control', 'private, no-store');
+        excludedPermits = eligibility.permitsNotOpenTo(facts);
+      }
       // The tiles arrive written (JobTileSchema); the answer is only put around them.
-      return sendJsonText(reply, await jobBoard.searchAnswerJson(deps, request.query));
+      return sendJsonText(reply, await jobBoard.searchAnswerJson(deps, { ...search, excludedPermits }));
     },
   );
 

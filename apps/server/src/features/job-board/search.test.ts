@@ -12,6 +12,7 @@ const TILE_KEYS = [
   'country',
   'duration',
   'pay',
+  'permit',
   'publishedDate',
   'salary',
   'startDate',

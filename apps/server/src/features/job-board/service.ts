@@ -59,6 +59,8 @@ export function dayOf(ms: number): string {
 }
 
 export interface SearchInput extends TermsFilter {
+  /** Permits the teacher is not eligible for (eligibleOnly): jobs naming one are left out. */
+  excludedPermits?: readonly string[];
   country: string;
   city?: string;
   ageGroup?: string;
@@ -84,11 +86,21 @@ async function searchJobTilesJson(deps: Deps, input: SearchInput): Promise<JsonT
   const { country, city, ageGroup, page, q } = input;
   const since = liveSince(deps.clock.now());
   const terms = termsQueryOf(input);
-  const filter: repo.SearchFilter = { country, city, ageGroup, terms, page, liveSince: since };
+  const { excludedPermits } = input;
+  const filter: repo.SearchFilter = { country, city, ageGroup, terms, excludedPermits, page, liveSince: since };
   const keywords = q === undefined ? null : parseKeywords(q);
   const found = await findSearchPage(
     deps.db,
-    { country, city, ageGroup, terms, liveSince: since, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
+    {
+      country,
+      city,
+      ageGroup,
+      terms,
+      excludedPermits,
+      liveSince: since,
+      offset: (page - 1) * PAGE_SIZE,
+      limit: PAGE_SIZE,
+    },
     keywords,
     (err) => deps.log.error({ err }, 'keyword index refresh failed'),
   );
@@ -97,7 +109,8 @@ async function searchJobTilesJson(deps: Deps, input: SearchInput): Promise<JsonT
     const rows = await findLiveJobTilesByKeywords(deps.db, filter, keywords);
     return rows.map((row) => jsonText(toJobTile(row)));
   }
-  if (terms !== undefined) return repo.findLiveJobTilesJsonFiltered(deps.db, filter);
+  if (terms !== undefined || (excludedPermits?.length ?? 0) > 0)
+    return repo.findLiveJobTilesJsonFiltered(deps.db, filter);
   if (filter.page <= PAGES_BY_OFFSET) return repo.findLiveJobTilesJson(deps.db, filter);
   const start = await findPageStart(deps.db, filter, filter.page);
   return start ? repo.findLiveJobTilesJsonFrom(deps.db, filter, start) : [];

@@ -163,6 +163,7 @@ export async function relistJob(deps: Deps, userId: string, jobId: string): Prom
       terms_flags: old.terms_flags,
       terms_month_pay: old.terms_month_pay,
       terms_teaching_hours: old.terms_teaching_hours,
+      terms_permit: old.terms_permit,
     };
     await deps.db.transaction().execute(async (trx) => {
       await spendCreditForNewJob(trx, userId, { id, content, relistedFrom: old.id, reason: 'relist' }, now);

@@ -19,6 +19,7 @@ function server({ url }: RecordedRequest) {
           city: '',
           ageGroup: 'University',
           q: '',
+          filters: {},
           frequency: 'weekly',
           active: true,
           createdAt: '2026-06-03T10:00:00.000Z',

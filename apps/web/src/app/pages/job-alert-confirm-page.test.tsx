@@ -44,6 +44,7 @@ describe('JobAlertConfirmPage', () => {
           city: 'Hanoi',
           ageGroup: 'Adults',
           q: 'business English',
+          filters: {},
           frequency: 'weekly',
           active: true,
           createdAt: '2026-06-03T10:00:00.000Z',

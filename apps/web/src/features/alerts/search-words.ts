@@ -1,18 +1,54 @@
 // A job alert's search and frequency in the words people read: the form, the account's list and the
-// confirmation page all name a saved search the same way.
+// confirmation page all name a saved search the same way, its contract-sheet filters (BEYOND §6)
+// included.
 import {
+  COUNTRY_CURRENCIES,
   countryLabel,
   type AgeGroup,
   type AlertFrequency,
+  type Country,
   type JobAlert,
   type JobAlertCreate,
+  type SearchTermsFilters,
 } from '@teacheast/shared';
 
-/** The search an alert saves: a country, and a city, age group and keywords when chosen. */
-type AlertSearch = Pick<JobAlert, 'country'> & Partial<Pick<JobAlert, 'city' | 'ageGroup' | 'q'>>;
+/** The contract-sheet filters of an alert as its answer writes them: only those that are on. */
+export type AlertFilters = JobAlert['filters'];
 
-/** The search shown on /jobs, about to be saved: its country is one of the seven. */
-export type SearchToSave = AlertSearch & Pick<JobAlertCreate, 'country'>;
+/** The search an alert saves: a country, and a city, age group, keywords and filters when chosen. */
+type AlertSearch = Pick<JobAlert, 'country'> & Partial<Pick<JobAlert, 'city' | 'ageGroup' | 'q' | 'filters'>>;
+
+/**
+ * The search shown on /jobs, about to be saved: its country is one of the seven, and its
+ * contract-sheet filters are as its URL writes them (numbers as text, a flag as '1').
+ */
+export type SearchToSave = Pick<JobAlertCreate, 'country'> &
+  Partial<Pick<JobAlert, 'city' | 'ageGroup' | 'q'>> &
+  SearchTermsFilters;
+
+const FLAG_KEYS = ['housing', 'flights', 'visa', 'noSplitShift', 'noSaturdays'] as const;
+
+/** The filters of a search on /jobs as an alert holds and sends them: numbers as numbers, flags as '1'. */
+export function alertFiltersOf(search: SearchTermsFilters): AlertFilters {
+  const filters: AlertFilters = {};
+  if (search.minPay) filters.minPay = Number(search.minPay);
+  for (const key of FLAG_KEYS) {
+    if (search[key] === '1') filters[key] = '1';
+  }
+  if (search.maxTeachingHours) filters.maxTeachingHours = Number(search.maxTeachingHours);
+  return filters;
+}
+
+/** An alert's filters as the search page's URL writes them, for the link back to its search. */
+export function searchFiltersOf(filters: AlertFilters): SearchTermsFilters {
+  const search: SearchTermsFilters = {};
+  if (filters.minPay !== undefined) search.minPay = String(filters.minPay);
+  for (const key of FLAG_KEYS) {
+    if (filters[key] === '1') search[key] = '1';
+  }
+  if (filters.maxTeachingHours !== undefined) search.maxTeachingHours = String(filters.maxTeachingHours);
+  return search;
+}
 
 const TAUGHT: Record<AgeGroup, string> = {
   Children: 'children',
@@ -21,12 +57,40 @@ const TAUGHT: Record<AgeGroup, string> = {
   Adults: 'adults',
 };
 
-/** E.g. "“business English” jobs in Hanoi, Vietnam, teaching adults", or "Teaching jobs in Japan". */
-export function describeSearch({ country, city, ageGroup, q }: AlertSearch): string {
+const FLAG_WORDS: Record<(typeof FLAG_KEYS)[number], string> = {
+  housing: 'housing',
+  flights: 'flights',
+  visa: 'visa sponsored',
+  noSplitShift: 'no split shift',
+  noSaturdays: 'no Saturdays',
+};
+
+/** "housing, visa sponsored, at least 2,000,000 KRW a month": the filters that are on, in words. */
+function filterWords(country: string, filters: AlertFilters): string[] {
+  const words: string[] = FLAG_KEYS.filter((key) => filters[key] === '1').map((key) => FLAG_WORDS[key]);
+  if (filters.maxTeachingHours !== undefined) {
+    words.push(`at most ${filters.maxTeachingHours} teaching hours a week`);
+  }
+  if (filters.minPay !== undefined) {
+    // The minimum pay is in the country's currency (BEYOND §6); an alert's country is always one of the seven.
+    const currency = (COUNTRY_CURRENCIES as Partial<Record<string, string>>)[country as Country];
+    const amount = filters.minPay.toLocaleString('en-US');
+    words.push(currency ? `at least ${amount} ${currency} a month` : `at least ${amount} a month`);
+  }
+  return words;
+}
+
+/**
+ * E.g. "“business English” jobs in Hanoi, Vietnam, teaching adults", "Teaching jobs in Japan", or
+ * "Teaching jobs in South Korea, with housing, visa sponsored, at least 2,000,000 KRW a month".
+ */
+export function describeSearch({ country, city, ageGroup, q, filters = {} }: AlertSearch): string {
   const what = q ? `“${q}” jobs` : 'Teaching jobs';
   const where = city ? `${city}, ${countryLabel(country)}` : countryLabel(country);
   const who = ageGroup ? `, teaching ${TAUGHT[ageGroup as AgeGroup] ?? ageGroup.toLowerCase()}` : '';
-  return `${what} in ${where}${who}`;
+  const terms = filterWords(country, filters);
+  const withTerms = terms.length > 0 ? `, with ${terms.join(', ')}` : '';
+  return `${what} in ${where}${who}${withTerms}`;
 }
 
 export const FREQUENCY_LABELS: Record<AlertFrequency, string> = { daily: 'Daily', weekly: 'Weekly' };

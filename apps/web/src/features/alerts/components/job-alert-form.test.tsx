@@ -16,6 +16,7 @@ function savedAlert(fields: Record<string, unknown>) {
       city: '',
       ageGroup: '',
       q: '',
+      filters: {},
       frequency: 'daily',
       active: false,
       createdAt: '2026-06-03T10:00:00.000Z',
@@ -93,6 +94,49 @@ describe('JobAlertOffer', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
+  });
+
+  it('says and sends the search’s contract-sheet filters under the API’s names', async () => {
+    logInAsMember();
+    const seoulSearch = {
+      country: 'south-korea',
+      city: 'Seoul',
+      minPay: '2000000',
+      housing: '1',
+      visa: '1',
+      maxTeachingHours: '25',
+      noSaturdays: '1',
+    } as const;
+    const requests = mockServer(() =>
+      jsonResponse(
+        201,
+        savedAlert({
+          country: 'south-korea',
+          city: 'Seoul',
+          filters: { minPay: 2000000, housing: '1', visa: '1', maxTeachingHours: 25, noSaturdays: '1' },
+          active: true,
+        }),
+      ),
+    );
+    const { user } = renderWithProviders(<JobAlertOffer search={seoulSearch} />);
+    const { form } = await openForm(user);
+    expect(form).toHaveAccessibleDescription(
+      'New jobs for: Teaching jobs in Seoul, South Korea, with housing, visa sponsored, no Saturdays, ' +
+        'at most 25 teaching hours a week, at least 2,000,000 KRW a month',
+    );
+
+    await user.click(within(form).getByRole('button', { name: 'Save alert' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toEqual({
+      country: 'south-korea',
+      city: 'Seoul',
+      minPay: 2000000,
+      housing: '1',
+      visa: '1',
+      maxTeachingHours: 25,
+      noSaturdays: '1',
+      frequency: 'daily',
+    });
   });
 
   it('asks a visitor for an address, sends it with the search, and tells them to open the mail', async () => {

@@ -1,5 +1,6 @@
-// The form behind "Email me jobs like these": how often, and the address when logged out. Loaded
-// only when the button is pressed (job-alert-offer.tsx).
+// The form behind "Email me jobs like these": how often, and the address when logged out; the search
+// it saves, its contract-sheet filters included, comes from the page. Loaded only when the button is
+// pressed (job-alert-offer.tsx).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ALERT_FREQUENCIES, JobAlertCreateSchema, emailField, type JobAlertCreate } from '@teacheast/shared';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -11,7 +12,7 @@ import { toast } from '../../../lib/toast';
 import { SubmitButton } from '../../../ui/submit-button';
 import { TextField } from '../../../ui/text-field';
 import { useCreateJobAlert } from '../api';
-import { describeSearch, FREQUENCY_LABELS, FREQUENCY_WORDS, type SearchToSave } from '../search-words';
+import { alertFiltersOf, describeSearch, FREQUENCY_LABELS, FREQUENCY_WORDS, type SearchToSave } from '../search-words';
 
 // What the visitor chooses; the search comes from the page. A member's alerts go to the account's
 // address, so only a visitor gives one (checked as the server checks it).
@@ -36,6 +37,8 @@ export function JobAlertForm({ search, labelledBy, onDone }: JobAlertFormProps) 
   const searchId = useId();
   const frequencyId = useId();
   const [failure, setFailure] = useState<string | null>(null);
+  // The contract-sheet filters of the search go with it, under the API's names (BEYOND §6).
+  const filters = alertFiltersOf(search);
   /** The address a visitor's confirmation mail went to, once the alert is saved. */
   const [sentTo, setSentTo] = useState<string | null>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
@@ -59,7 +62,15 @@ export function JobAlertForm({ search, labelledBy, onDone }: JobAlertFormProps) 
     if (create.isPending) return;
     setFailure(null);
     const { country, city, ageGroup, q } = search;
-    const body: JobAlertCreate = { country, city, ageGroup, q, frequency: chosen, ...(user ? {} : { email }) };
+    const body: JobAlertCreate = {
+      country,
+      city,
+      ageGroup,
+      q,
+      ...filters,
+      frequency: chosen,
+      ...(user ? {} : { email }),
+    };
     create.mutate(body, {
       onSuccess: () => {
         if (!user) {
@@ -104,7 +115,7 @@ export function JobAlertForm({ search, labelledBy, onDone }: JobAlertFormProps) 
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
     >
       <p id={searchId} className="job-alert-form__search">
-        New jobs for: <strong>{describeSearch(search)}</strong>
+        New jobs for: <strong>{describeSearch({ ...search, filters })}</strong>
       </p>
       <fieldset
         className="job-alert-form__frequency"

@@ -14,6 +14,7 @@ const hanoi = {
   city: 'Hanoi',
   ageGroup: 'Adults',
   q: 'business English',
+  filters: {},
   frequency: 'daily',
   active: true,
   createdAt: '2026-06-03T10:00:00.000Z',
@@ -24,9 +25,22 @@ const japan = {
   city: '',
   ageGroup: '',
   q: '',
+  filters: {},
   frequency: 'weekly',
   active: false,
   createdAt: '2026-05-20T08:30:00.000Z',
+};
+
+const busan = {
+  id: '5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c',
+  country: 'south-korea',
+  city: 'Busan',
+  ageGroup: '',
+  q: '',
+  filters: { minPay: 2000000, housing: '1', flights: '1', visa: '1', noSplitShift: '1' },
+  frequency: 'weekly',
+  active: true,
+  createdAt: '2026-06-01T08:30:00.000Z',
 };
 
 describe('JobAlertList', () => {
@@ -63,6 +77,21 @@ describe('JobAlertList', () => {
     expect(screen.getByText('You have 2 job alerts (at most 20).')).toBeInTheDocument();
     expect(requests[0]).toMatchObject({ url: '/api/job-alerts', method: 'GET' });
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer token-123');
+  });
+
+  it('says an alert’s contract-sheet filters with its search, and its link keeps them', async () => {
+    mockServer(() => jsonResponse(200, { alerts: [busan] }));
+    renderWithProviders(<JobAlertList />);
+
+    const words =
+      'Teaching jobs in Busan, South Korea, with housing, flights, visa sponsored, no split shift, ' +
+      'at least 2,000,000 KRW a month';
+    const link = await screen.findByRole('link', { name: words });
+    expect(link).toHaveAttribute(
+      'href',
+      '/jobs?country=south-korea&city=Busan&minPay=2000000&housing=1&flights=1&visa=1&noSplitShift=1',
+    );
+    expect(screen.getByRole('button', { name: `Delete alert: ${words}` })).toBeVisible();
   });
 
   it('deletes an alert: the request goes out, the list loses it and says what is left', async () => {

@@ -8,7 +8,7 @@ import { longUtcDate } from '../../../lib/dates';
 import { toast, toastError } from '../../../lib/toast';
 import { Spinner } from '../../../ui/spinner';
 import { useDeleteJobAlert, useJobAlerts } from '../api';
-import { describeSearch, FREQUENCY_LABELS } from '../search-words';
+import { describeSearch, FREQUENCY_LABELS, searchFiltersOf } from '../search-words';
 import '../alerts.css';
 
 function countText(count: number): string {
@@ -20,7 +20,13 @@ function countText(count: number): string {
 }
 
 function searchLink(alert: JobAlert): string {
-  return paths.jobs({ country: alert.country, city: alert.city, ageGroup: alert.ageGroup, q: alert.q });
+  return paths.jobs({
+    country: alert.country,
+    city: alert.city,
+    ageGroup: alert.ageGroup,
+    q: alert.q,
+    ...searchFiltersOf(alert.filters),
+  });
 }
 
 export function JobAlertList() {

@@ -1,7 +1,7 @@
 // The panel "Email me jobs like these" opens (job-alert-offer.tsx): a heading that takes the focus,
 // and the form for the search shown. Loaded only when the button is pressed.
 import { useEffect, useId, useRef } from 'react';
-import type { SearchToSave } from '../search-words';
+import { alertFiltersOf, type SearchToSave } from '../search-words';
 import { JobAlertForm } from './job-alert-form';
 import '../alerts.css';
 
@@ -15,7 +15,7 @@ export function JobAlertPanel({ search, onClose }: JobAlertPanelProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Another search on the same page starts the form afresh: what it says and saves is that search.
-  const searchKey = [search.country, search.city, search.ageGroup, search.q].join('\n');
+  const searchKey = JSON.stringify([search.country, search.city, search.ageGroup, search.q, alertFiltersOf(search)]);
 
   useEffect(() => headingRef.current?.focus(), []);
 

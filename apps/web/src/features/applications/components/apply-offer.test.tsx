@@ -30,6 +30,7 @@ const job: Job = {
   status: 'published',
   salary: null,
   badges: [],
+  permit: null,
   terms: null,
 };
 

@@ -21,6 +21,9 @@ function tile(fields: Record<string, unknown>) {
     classSize: '10-20',
     thumbnail: null,
     publishedDate: '2026-06-01T00:00:00.000Z',
+    salary: null,
+    badges: [],
+    permit: null,
     ...fields,
   };
 }

@@ -23,6 +23,7 @@ const tile = (n: number, companyName: string): JobTile => ({
   thumbnail: null,
   salary: null,
   badges: [],
+  permit: null,
   publishedDate: '2026-03-01T00:00:00.000Z',
 });
 

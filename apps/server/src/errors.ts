@@ -10,6 +10,8 @@ export class AppError extends Error {
   readonly retryAfterSeconds?: number;
   /** The rate limit that refused the request (429), for the refusals counter on /metrics. */
   readonly limit?: string;
+  /** Why, in words with a code each (ELIGIBILITY_WARNING). */
+  readonly reasons?: { code: string; text: string }[];
 
   constructor(
     status: number,
@@ -19,6 +21,7 @@ export class AppError extends Error {
       fields?: Record<string, string>;
       retryAfterSeconds?: number;
       limit?: string;
+      reasons?: { code: string; text: string }[];
     } = {},
   ) {
     super(message);
@@ -28,6 +31,7 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.limit = options.limit;
+    this.reasons = options.reasons;
   }
 }
 

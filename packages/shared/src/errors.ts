@@ -48,6 +48,8 @@ export const ERROR_TYPES = {
   HAS_SUBSCRIPTION: 'HAS_SUBSCRIPTION',
   /** 400: an eligibility question with no facts to answer it from (BEYOND §7). */
   NO_ELIGIBILITY_FACTS: 'NO_ELIGIBILITY_FACTS',
+  /** 409: applying to a job the teacher's facts make them not eligible for; `reasons` say why (BEYOND §7). */
+  ELIGIBILITY_WARNING: 'ELIGIBILITY_WARNING',
   /** 429: too many requests; Retry-After says when to come back. */
   RATE_LIMITED: 'RATE_LIMITED',
   /** 503: password work is at capacity; Retry-After says when to come back. */

@@ -55,6 +55,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { error: true, message: err.message };
       if (err.errorType) body.errorType = err.errorType;
       if (err.fields) body.fields = err.fields;
+      if (err.reasons) body.reasons = err.reasons;
       if (err.retryAfterSeconds !== undefined) void reply.header('retry-after', String(err.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { UNSTORABLE_TEXT, isStorableText, uuidParam } from './common.js';
 import { JobTileSchema } from './jobs.js';
+import { EligibilityResultSchema } from '../eligibility/eligibility-schema.js';
 
 export const COVER_LETTER_MAX = 5000;
 
@@ -28,6 +29,8 @@ export const ApplySchema = z.object({
     .max(COVER_LETTER_MAX, `No more than ${COVER_LETTER_MAX} characters`)
     .refine(isStorableText, UNSTORABLE_TEXT)
     .default(''),
+  /** Sent again after ELIGIBILITY_WARNING: the teacher applies knowing the reasons (BEYOND §7). */
+  acknowledgeEligibility: z.boolean({ error: 'acknowledgeEligibility must be true or false' }).optional(),
 });
 export type ApplyInput = z.input<typeof ApplySchema>;
 
@@ -67,6 +70,8 @@ export const ApplicantSchema = ApplicationSchema.extend({
   applicantName: z.string(),
   applicantEmail: z.string(),
   resumeUuid: z.string(),
+  /** The applicant's eligibility for the job's permit (BEYOND §7), from their facts; null without any. */
+  eligibility: EligibilityResultSchema.nullable(),
 });
 export type Applicant = z.infer<typeof ApplicantSchema>;
 

@@ -17,6 +17,10 @@ export const ErrorBodySchema = z
       .record(z.string(), z.string())
       .optional()
       .meta({ description: 'For a form: the message for each refused field, by its dotted path.' }),
+    reasons: z
+      .array(z.object({ code: z.string(), text: z.string() }))
+      .optional()
+      .meta({ description: 'ELIGIBILITY_WARNING: why the teacher may not be able to take the job (BEYOND §7).' }),
   })
   .meta({ id: 'ErrorBody', description: 'The body of every failed API call.' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -11,7 +11,7 @@ export const OPEN_STATUSES = ['submitted', 'viewed', 'shortlisted'] as const;
 export function findJobForApplying(db: DbOrTrx, jobId: string) {
   return db
     .selectFrom('jobs')
-    .select(['id', 'user_id', 'published_at', 'email', 'company_name', 'title', 'taken_down_at'])
+    .select(['id', 'user_id', 'published_at', 'email', 'company_name', 'title', 'taken_down_at', 'terms_permit'])
     .where('id', '=', jobId)
     .executeTakeFirst();
 }
@@ -55,18 +55,24 @@ export async function moveStatusFrom(db: DbOrTrx, id: string, from: string, to: 
   return result.numUpdatedRows > 0n;
 }
 
-/** Applications with their job's owner and title, and the teacher's address, name and resume. */
+/**
+ * Applications with their job's owner, title and permit, and the teacher's address, name, resume
+ * and eligibility facts (read only to answer the school with the teacher's result, never shown).
+ */
 function applicationsWithPeople(db: DbOrTrx) {
   return db
     .selectFrom('applications')
     .innerJoin('jobs', 'jobs.id', 'applications.job_id')
     .innerJoin('users', 'users.id', 'applications.user_id')
     .leftJoin('resumes', 'resumes.user_id', 'applications.user_id')
+    .leftJoin('eligibility_facts', 'eligibility_facts.user_id', 'applications.user_id')
     .selectAll('applications')
     .select([
       'jobs.user_id as job_owner_id',
       'jobs.title as job_title',
       'jobs.company_name as job_company_name',
+      'jobs.terms_permit as job_permit',
+      'eligibility_facts.facts as applicant_facts',
       'users.email as applicant_email',
       'resumes.id as resume_id',
       'resumes.name as applicant_name',

@@ -36,7 +36,8 @@ export function registerApplicationRoutes(app: FastifyInstance, deps: Deps): voi
     async (request, reply) => {
       const user = await requireUser(deps, request, mustLogIn);
       const coverLetter = request.body?.coverLetter ?? '';
-      const application = await applications.apply(deps, user, request.params.jobUuid, coverLetter);
+      const acknowledged = request.body?.acknowledgeEligibility === true;
+      const application = await applications.apply(deps, user, request.params.jobUuid, coverLetter, acknowledged);
       return reply.status(201).send({ application });
     },
   );

@@ -22,6 +22,7 @@ import { enforceLimit } from '../../integrations/limiter/limiter.js';
 import type { AuthUser } from '../accounts/sessions.js';
 import { liveSince } from '../jobs/lifecycle.js';
 import { toJobTile } from '../jobs/presenters.js';
+import { resultFromStored, savedResult } from '../eligibility/service.js';
 import * as repo from './repo.js';
 
 const NO_SUCH_JOB = 'This job does not exist or no longer takes applications';
@@ -52,6 +53,7 @@ function presentApplicant(row: repo.ApplicationWithPeople, events: Events): Appl
     applicantName: row.applicant_name ?? '',
     applicantEmail: row.applicant_email,
     resumeUuid: row.resume_id ?? '',
+    eligibility: resultFromStored(row.applicant_facts, row.job_permit),
   };
 }
 
@@ -81,7 +83,13 @@ async function enforceApplyLimits(deps: Deps, userId: string): Promise<void> {
   await enforceLimit(deps.limiter, `apply-day:user:${userId}`, APPLICATIONS_PER_DAY, 24 * HOUR, TOO_MANY_APPLICATIONS);
 }
 
-export async function apply(deps: Deps, user: AuthUser, jobId: string, coverLetter: string): Promise<Application> {
+export async function apply(
+  deps: Deps,
+  user: AuthUser,
+  jobId: string,
+  coverLetter: string,
+  acknowledgeEligibility = false,
+): Promise<Application> {
   const now = deps.clock.now();
   const job = await repo.findJobForApplying(deps.db, jobId);
   if (!job || job.published_at === null || job.published_at <= liveSince(now)) throw notFound(NO_SUCH_JOB);
@@ -89,6 +97,14 @@ export async function apply(deps: Deps, user: AuthUser, jobId: string, coverLett
   const resume = await repo.findPublishedResumeOf(deps.db, user.id);
   if (!resume) {
     throw new AppError(409, 'Publish your resume to apply', { errorType: 'NO_RESUME' });
+  }
+  // Told once: a teacher whose facts make them not eligible applies only knowing why.
+  const eligibility = await savedResult(deps, user, job.terms_permit);
+  if (eligibility?.status === 'not_eligible' && !acknowledgeEligibility) {
+    throw new AppError(409, 'By the facts you gave, you may not be able to get the work permit for this job', {
+      errorType: 'ELIGIBILITY_WARNING',
+      reasons: eligibility.reasons,
+    });
   }
   await enforceApplyLimits(deps, user.id);
   const row: ApplicationRow = {

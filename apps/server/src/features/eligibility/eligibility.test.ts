@@ -4,6 +4,7 @@ import { ELIGIBILITY_RULES, type JobTerms } from '@teacheast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../../test/harness.js';
 import { termsColumns } from '../../db/job-terms.js';
+import { createResume } from '../resumes/test-factories.js';
 import { loadEligibilityRules } from './service.js';
 
 const KOREA_SHEET: JobTerms = {
@@ -156,6 +157,144 @@ describe(`visa eligibility (${dialect})`, () => {
     expect((await ask(draft, '?passport=US&degree=bachelor', other.auth)).statusCode).toBe(404);
     expect((await ask(draft, '?passport=US&degree=bachelor', owner.auth)).json()).toMatchObject({ status: 'eligible' });
     expect((await ask('00000000-0000-4000-8000-000000000000', '?passport=US')).statusCode).toBe(404);
+  });
+
+  describe('eligibleOnly on search', () => {
+    let seoul: { e2: string; e1: string; none: string; plain: string };
+
+    beforeAll(async () => {
+      const job = async (sheet: JobTerms | null) => {
+        const id = await createPublishedJob(t, owner.id, { country: 'south-korea', city: 'Busan' });
+        await t.db.updateTable('jobs').set(termsColumns(sheet, 'south-korea')).where('id', '=', id).execute();
+        return id;
+      };
+      seoul = {
+        e2: await job(KOREA_SHEET),
+        e1: await job({ ...KOREA_SHEET, visa: { sponsored: true, permit: 'KR-E1', costsPaidBy: 'shared' } }),
+        none: await job({ ...KOREA_SHEET, visa: { sponsored: false } }),
+        plain: await job(null),
+      };
+    });
+
+    const search = (query: string, headers: Record<string, string> = {}) =>
+      t.inject({ method: 'GET', url: `/api/filter-jobs?country=south-korea&city=Busan${query}`, headers });
+    const ids = async (query: string, headers: Record<string, string> = {}) => {
+      const res = await search(query, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<{ results: { uuid: string; permit: string | null }[] }>()
+        .results.map((r) => r.uuid)
+        .sort();
+    };
+
+    it('leaves out the jobs whose permit the facts rule out, and keeps the eligible and the unknown', async () => {
+      const all = Object.values(seoul).sort();
+      expect(await ids('')).toEqual(all);
+      // A Philippine passport with a master's: E-2 is not open to it, E-1 is (no passport rule).
+      expect(await ids('&eligibleOnly=1&passport=PH&degree=master')).toEqual(
+        [seoul.e1, seoul.none, seoul.plain].sort(),
+      );
+      // A US passport and a bachelor's: every job.
+      expect(await ids('&eligibleOnly=1&passport=US&degree=bachelor')).toEqual(all);
+      // No degree given: nothing is ruled out by a passport that qualifies, the rest is unknown.
+      expect(await ids('&eligibleOnly=1&passport=US')).toEqual(all);
+      // Off: the facts alone change nothing.
+      expect(await ids('&passport=PH&degree=master')).toEqual(all);
+      // The tiles carry the permit each job sponsors.
+      const tiles = (await search('')).json<{ results: { uuid: string; permit: string | null }[] }>().results;
+      expect(Object.fromEntries(tiles.map((tile) => [tile.uuid, tile.permit]))).toEqual({
+        [seoul.e2]: 'KR-E2',
+        [seoul.e1]: 'KR-E1',
+        [seoul.none]: null,
+        [seoul.plain]: null,
+      });
+    });
+
+    it('answers alike from the kept index and from the database, with keywords too', async () => {
+      const query = '&eligibleOnly=1&passport=PH&degree=master';
+      const first = await ids(query);
+      // A write makes the kept index behind: the database answers the next search.
+      await t.db.updateTable('jobs').set({ title: 'Phonics Teacher' }).where('id', '=', seoul.plain).execute();
+      expect(await ids(query)).toEqual(first);
+      expect(await ids(`${query}&q=english`)).toEqual(await ids(`${query}&q=english`));
+    });
+
+    it('reads a member’s saved facts when the query has none, and never keeps that answer for anyone else', async () => {
+      const teacher = await createUser(t);
+      const stranger = await createUser(t);
+      // Without facts anywhere: 400.
+      const none = await search('&eligibleOnly=1', teacher.auth);
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toMatchObject({ errorType: 'NO_ELIGIBILITY_FACTS' });
+      expect((await search('&eligibleOnly=1')).statusCode).toBe(400);
+      await facts(teacher.id, teacher.auth, { passports: ['PH'], degree: 'master' });
+      const mine = await search('&eligibleOnly=1', teacher.auth);
+      expect(mine.headers['cache-control']).toBe('private, no-store');
+      expect(mine.json<{ results: { uuid: string }[] }>().results.map((r) => r.uuid)).not.toContain(seoul.e2);
+      // Another member with other facts, the same address: their own answer, not the one before.
+      await facts(stranger.id, stranger.auth, { passports: ['GB'], degree: 'bachelor' });
+      const theirs = await search('&eligibleOnly=1', stranger.auth);
+      expect(theirs.json<{ results: { uuid: string }[] }>().results.map((r) => r.uuid)).toContain(seoul.e2);
+      // Facts in the query make a public answer, kept like any search.
+      const asked = await search('&eligibleOnly=1&passport=PH&degree=master', stranger.auth);
+      expect(asked.headers['cache-control']).toBe('public, no-cache');
+    });
+  });
+
+  describe('applying', () => {
+    it('warns a teacher who is not eligible once, with the reasons; applying again knowingly goes through', async () => {
+      const teacher = await createUser(t);
+      await createResume(t, teacher.id, { name: 'Pat Teacher' });
+      await facts(teacher.id, teacher.auth, { passports: ['PH'], degree: 'bachelor' });
+      const apply = (payload: object) =>
+        t.inject({ method: 'POST', url: `/api/jobs/${korea}/applications`, headers: teacher.auth, payload });
+      const warned = await apply({ coverLetter: 'Hello' });
+      expect(warned.statusCode, warned.body).toBe(409);
+      expect(warned.json()).toMatchObject({
+        error: true,
+        errorType: 'ELIGIBILITY_WARNING',
+        reasons: [{ code: 'passport', text: E2_PASSPORT }],
+      });
+      const count = async () =>
+        (await t.db.selectFrom('applications').select('id').where('user_id', '=', teacher.id).execute()).length;
+      expect(await count()).toBe(0);
+      const sent = await apply({ coverLetter: 'Hello', acknowledgeEligibility: true });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(await count()).toBe(1);
+
+      // The school sees each applicant's result and its reasons, not the facts.
+      const list = await t.inject({ method: 'GET', url: `/api/jobs/${korea}/applications`, headers: owner.auth });
+      expect(list.statusCode, list.body).toBe(200);
+      const [applicant] = list.json<{ applications: { eligibility: unknown }[] }>().applications;
+      expect(applicant?.eligibility).toMatchObject({
+        status: 'not_eligible',
+        permit: 'KR-E2',
+        reasons: [{ code: 'passport', text: E2_PASSPORT }],
+      });
+      expect(list.body).not.toContain('"PH"');
+    });
+
+    it('does not warn an eligible teacher, or one without facts (their result is null for the school)', async () => {
+      const eligible = await createUser(t);
+      await createResume(t, eligible.id);
+      await facts(eligible.id, eligible.auth, { passports: ['IE'], degree: 'master' });
+      const silent = await createUser(t);
+      await createResume(t, silent.id);
+      for (const teacher of [eligible, silent]) {
+        const res = await t.inject({
+          method: 'POST',
+          url: `/api/jobs/${korea}/applications`,
+          headers: teacher.auth,
+          payload: {},
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const list = await t.inject({ method: 'GET', url: `/api/jobs/${korea}/applications`, headers: owner.auth });
+      const results = list.json<{ applications: { eligibility: { status: string } | null }[] }>().applications;
+      expect(results.map((a) => a.eligibility?.status ?? null)).toEqual(
+        expect.arrayContaining(['eligible', null, 'not_eligible']),
+      );
+    });
   });
 
   it('refuses to start on a rules file it cannot read, in one line', () => {

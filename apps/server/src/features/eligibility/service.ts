@@ -81,6 +81,22 @@ export function permitsNotOpenTo(facts: Facts): string[] {
     .map((rule) => rule.permit);
 }
 
+/** A teacher's result for a permit from their stored facts (JSON), or null when they gave none. */
+export function resultFromStored(stored: string | null, permit: string | null): EligibilityResult | null {
+  if (stored === null) return null;
+  const facts = EligibilityFactsSchema.parse(JSON.parse(stored));
+  return hasAnyFact(facts) ? eligibilityFor(loadedRules(), facts, permit) : null;
+}
+
+/** The caller's result for a permit from their saved facts, or null when they saved none. */
+export async function savedResult(
+  deps: Deps,
+  user: AuthUser,
+  permit: string | null,
+): Promise<EligibilityResult | null> {
+  return resultFromStored(await repo.findFacts(deps.db, user.id), permit);
+}
+
 /**
  * The answer for a job: from the facts in the query when there are any, or else the caller's saved
  * ones; with neither, 400 NO_ELIGIBILITY_FACTS. A draft is only its owner's to ask about.

@@ -218,3 +218,21 @@ export function termsKeywordPaths(data: DatasetInfo): string[] {
     return query === null ? null : termsSearchPath(posting, filtersMetBy(r, posting), query);
   });
 }
+
+/** Passports a teacher may hold: the seven of the E-2 and Z rules, and others that many of them do not take. */
+const BENCH_PASSPORTS = ['US', 'GB', 'CA', 'IE', 'ZA', 'AU', 'NZ', 'PH', 'IN', 'FR', 'DE', 'BR', 'NG', 'MX'];
+const ELIGIBLE_KEYS = 3000;
+
+/**
+ * ELIGIBLE_KEYS searches for only the jobs a teacher can take (eligibleOnly, BEYOND §7): a country and
+ * a page of the first five, with a teacher's four facts drawn at random, as a visitor's browser asks.
+ */
+export function eligibleOnlyPaths(): string[] {
+  const r = createRandom(43);
+  const degrees = ['associate', 'bachelor', 'bachelor', 'master', 'none'];
+  return distinctKeys(ELIGIBLE_KEYS, 'eligible-only list', () => {
+    const passport = r.pick(BENCH_PASSPORTS);
+    const facts = `passport=${passport}&degree=${r.pick(degrees)}&teflHours=${r.pick([0, 60, 120, 150])}&teachingYears=${r.int(0, 5)}`;
+    return `/api/filter-jobs?country=${r.pick(COUNTRY_VALUES)}&eligibleOnly=1&${facts}&page=${r.int(1, 5)}`;
+  });
+}

@@ -16,6 +16,7 @@ import {
   AS_BROWSERS,
   boardPaths,
   cityAgeGroupPaths,
+  eligibleOnlyPaths,
   feedPaths,
   jobRecordPaths,
   keywordPaths,
@@ -80,6 +81,7 @@ const SCENARIOS = [
   'list-pages',
   'list-city',
   'list-terms',
+  'list-eligible',
   'job',
   'keywords',
   'keywords-terms',
@@ -143,6 +145,13 @@ const READS: ReadScenario[] = [
     load: ({ data }) => ({ paths: termsListPaths(data) }),
     target: { judgedOn: 'uncached', minRatio: 0.15 },
     // Each key's filters are met by the posting it was drawn from.
+    looksRight: hasResults,
+  },
+  {
+    name: 'list-eligible',
+    title: 'list pages 1–5, only jobs a teacher can take (eligibleOnly with four facts)',
+    load: () => ({ paths: eligibleOnlyPaths() }),
+    target: { judgedOn: 'uncached', minRatio: 0.15 },
     looksRight: hasResults,
   },
   {

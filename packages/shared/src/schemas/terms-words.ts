@@ -60,3 +60,40 @@ export const TERMS_LABELS = {
 
 export const TERMS_BADGES = ['housing', 'flights', 'visa'] as const;
 export type TermsBadge = (typeof TERMS_BADGES)[number];
+
+/** The contract-sheet filters that are on, as a saved search holds them (numbers as numbers, flags as '1'). */
+export interface TermsFilterValues {
+  minPay?: number;
+  housing?: '1';
+  flights?: '1';
+  visa?: '1';
+  maxTeachingHours?: number;
+  noSplitShift?: '1';
+  noSaturdays?: '1';
+}
+
+export const TERMS_FILTER_FLAGS = ['housing', 'flights', 'visa', 'noSplitShift', 'noSaturdays'] as const;
+
+const FILTER_FLAG_WORDS: Record<(typeof TERMS_FILTER_FLAGS)[number], string> = {
+  housing: 'housing',
+  flights: 'flights',
+  visa: 'visa sponsored',
+  noSplitShift: 'no split shift',
+  noSaturdays: 'no Saturdays',
+};
+
+/**
+ * "housing, visa sponsored, at least 2,000,000 KRW a month": the filters that are on, in words, as the
+ * alert form, the account's list and the alert's mails name them.
+ */
+export function termsFilterWords(country: string, filters: TermsFilterValues): string[] {
+  const words: string[] = TERMS_FILTER_FLAGS.filter((key) => filters[key] === '1').map((key) => FILTER_FLAG_WORDS[key]);
+  if (filters.maxTeachingHours !== undefined) words.push(`at most ${filters.maxTeachingHours} teaching hours a week`);
+  if (filters.minPay !== undefined) {
+    // The minimum pay is in the country's currency (BEYOND §6).
+    const currency = (COUNTRY_CURRENCIES as Partial<Record<string, string>>)[country];
+    const amount = filters.minPay.toLocaleString('en-US');
+    words.push(currency ? `at least ${amount} ${currency} a month` : `at least ${amount} a month`);
+  }
+  return words;
+}

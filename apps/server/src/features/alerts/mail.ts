@@ -1,25 +1,51 @@
 // The mails of job alerts: the confirmation of an alert made with an e-mail address, and the alert
 // mail itself, in plain text and HTML, with one-click unsubscribe headers (RFC 8058).
-import { AGE_GROUPS, DEFAULT_JOB_TITLE, countryLabel, isCityOf, type JobTile } from '@teacheast/shared';
+import {
+  AGE_GROUPS,
+  DEFAULT_JOB_TITLE,
+  SEARCH_TERMS_FILTER_KEYS,
+  countryLabel,
+  isCityOf,
+  termsFilterWords,
+  type JobTile,
+  type TermsFilterValues,
+} from '@teacheast/shared';
 import type { JobAlertRow } from '../../db/schema.js';
 import type { OutboxMail } from '../../integrations/mail/repo.js';
 
-type AlertSearch = Pick<JobAlertRow, 'country' | 'city' | 'age_group' | 'q' | 'frequency'>;
+type AlertSearch = Pick<JobAlertRow, 'country' | 'city' | 'age_group' | 'q' | 'frequency'> &
+  Partial<Pick<JobAlertRow, 'terms_filter'>>;
 
-/** The search in words, e.g. `"business english" jobs in Hanoi, Vietnam, teaching adults`. */
+/** The contract-sheet filters an alert holds (BEYOND §6), as stored: only those that are on. */
+function filtersOf(alert: AlertSearch): TermsFilterValues {
+  return alert.terms_filter ? (JSON.parse(alert.terms_filter) as TermsFilterValues) : {};
+}
+
+/** ", with housing, visa sponsored, at least 2,000,000 KRW a month", or nothing. */
+function withFilters(alert: AlertSearch): string {
+  const words = termsFilterWords(alert.country, filtersOf(alert));
+  return words.length > 0 ? `, with ${words.join(', ')}` : '';
+}
+
+/** The search in words, e.g. `"business english" jobs in Hanoi, Vietnam, teaching adults, with housing`. */
 export function describeSearch(alert: AlertSearch): string {
   const where = alert.city ? `${alert.city}, ${countryLabel(alert.country)}` : countryLabel(alert.country);
   const what = alert.q ? `“${alert.q}” jobs` : 'Teaching jobs';
   const who = alert.age_group ? `, teaching ${alert.age_group.toLowerCase()}` : '';
-  return `${what} in ${where}${who}`;
+  return `${what} in ${where}${who}${withFilters(alert)}`;
 }
 
-/** The job search the alert saved, on the site. */
+/** The job search the alert saved, on the site, its filters in the order the search page writes them. */
 function searchUrl(site: string, alert: AlertSearch): string {
   const query = new URLSearchParams({ country: alert.country });
   if (alert.city) query.set('city', alert.city);
   if (alert.age_group) query.set('ageGroup', alert.age_group);
   if (alert.q) query.set('q', alert.q);
+  const filters = filtersOf(alert);
+  for (const key of SEARCH_TERMS_FILTER_KEYS) {
+    const value = filters[key];
+    if (value !== undefined) query.set(key, String(value));
+  }
   query.set('page', '1');
   return `${site}/jobs?${query.toString()}`;
 }
@@ -42,7 +68,7 @@ function describeSearchFromLists(alert: AlertSearch): string {
   const what = alert.q ? 'Jobs matching your keywords' : 'Teaching jobs';
   const ageGroup = AGE_GROUPS.find((g) => g === alert.age_group);
   const who = ageGroup ? `, teaching ${ageGroup.toLowerCase()}` : '';
-  return `${what} in ${where}${who}`;
+  return `${what} in ${where}${who}${withFilters(alert)}`;
 }
 
 export function confirmationMail(

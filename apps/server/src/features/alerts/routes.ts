@@ -106,7 +106,9 @@ export function registerAlertRoutes(app: FastifyInstance, deps: Deps): void {
       async (request, reply) => {
         const alert = await alerts.findAlertToUnsubscribe(deps, request.query.token, request.clientAddress);
         if (!alert) return sendPage(reply, 404, 'Link not valid', NO_SUCH_LINK);
-        const search = escapeHtml(describeSearch({ ...alert, age_group: alert.ageGroup }));
+        const search = escapeHtml(
+          describeSearch({ ...alert, age_group: alert.ageGroup, terms_filter: JSON.stringify(alert.filters) }),
+        );
         if (!alert.active) {
           return sendPage(
             reply,
@@ -140,7 +142,9 @@ export function registerAlertRoutes(app: FastifyInstance, deps: Deps): void {
         }
         const alert = await alerts.unsubscribe(deps, request.query.token);
         if (!alert) return sendPage(reply, 404, 'Link not valid', NO_SUCH_LINK);
-        const search = escapeHtml(describeSearch({ ...alert, age_group: alert.ageGroup }));
+        const search = escapeHtml(
+          describeSearch({ ...alert, age_group: alert.ageGroup, terms_filter: JSON.stringify(alert.filters) }),
+        );
         return sendPage(reply, 200, 'Job alert stopped', `<p>You get no more mail for <strong>${search}</strong>.</p>`);
       },
     );

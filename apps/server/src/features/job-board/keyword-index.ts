@@ -160,6 +160,34 @@ function meetsTerms(q: TermsQuery, flags: number, monthPay: number, teachingHour
   );
 }
 
+/** What the built jobs' sheets hold, by number: what the contract-sheet and eligibility filters read. */
+interface Sheets {
+  flags: Uint8Array;
+  monthPay: Float64Array;
+  teachingHours: Uint8Array;
+  permits: Uint8Array;
+  /** The same as bitmaps, made at the first filtered search: one per flag bit, one per permit number. */
+  bitmaps?: { flags: Uint32Array[]; permits: Uint32Array[] };
+}
+
+/** Bits of terms_flags (db/job-terms.ts TERMS_FLAGS). */
+const FLAG_BITS = 6;
+
+function sheetBitmaps(sheets: Sheets, words: number): NonNullable<Sheets['bitmaps']> {
+  if (sheets.bitmaps) return sheets.bitmaps;
+  const flags = Array.from({ length: FLAG_BITS }, () => new Uint32Array(words));
+  const permits = Array.from({ length: PERMITS.length + 1 }, () => new Uint32Array(words));
+  for (let n = 0; n < sheets.flags.length; n++) {
+    const word = n >>> 5;
+    const bit = 1 << (n & 31);
+    const f = sheets.flags[n]!;
+    for (let b = 0; b < FLAG_BITS; b++) if (f & (1 << b)) flags[b]![word]! |= bit;
+    permits[sheets.permits[n]!]![word]! |= bit;
+  }
+  sheets.bitmaps = { flags, permits };
+  return sheets.bitmaps;
+}
+
 /** What a CountryIndex holds of the jobs written since it was built. */
 interface Changes {
   /** The built index's jobs that the writes changed or removed. */
@@ -179,12 +207,7 @@ export class CountryIndex {
     private readonly jobs: FoundJob[],
     private readonly publishedAt: Float64Array,
     /** Each job's terms_flags, monthly pay (NaN for none) and teaching hours (0 for none). */
-    private readonly sheets: {
-      flags: Uint8Array;
-      monthPay: Float64Array;
-      teachingHours: Uint8Array;
-      permits: Uint8Array;
-    },
+    private readonly sheets: Sheets,
     private readonly cities: Map<string, Uint32Array>,
     private readonly ageGroups: Map<string, Uint32Array>,
     private readonly text: TermSets,
@@ -548,10 +571,21 @@ export class CountryIndex {
     return found(page);
   }
 
-  /** Clears from `match` the jobs whose sheet does not meet the filters, one set bit at a time. */
+  /**
+   * Clears from `match` the jobs whose sheet does not meet the filters: the flags an AND of their
+   * bitmaps, the amounts read one job at a time among those left.
+   */
   private keepMeetingTerms(match: Uint32Array, q: TermsQuery): void {
+    const words = this.words;
+    const bitmaps = sheetBitmaps(this.sheets, words);
+    for (let b = 0; b < FLAG_BITS; b++) {
+      if ((q.mask & (1 << b)) === 0) continue;
+      const bits = bitmaps.flags[b]!;
+      for (let w = 0; w < words; w++) match[w]! &= bits[w]!;
+    }
+    if (q.minPay === undefined && q.maxTeachingHours === undefined) return;
     const { flags, monthPay, teachingHours } = this.sheets;
-    for (let w = 0; w < this.words; w++) {
+    for (let w = 0; w < words; w++) {
       let bits = match[w]!;
       while (bits !== 0) {
         const lowest = bits & -bits;
@@ -562,16 +596,14 @@ export class CountryIndex {
     }
   }
 
-  /** Clears from `match` the jobs naming a permit of `mask`. */
+  /** Clears from `match` the jobs naming a permit of `mask`, a bitmap per permit. */
   private leaveOutPermits(match: Uint32Array, mask: number): void {
-    const { permits } = this.sheets;
-    for (let w = 0; w < this.words; w++) {
-      let bits = match[w]!;
-      while (bits !== 0) {
-        const lowest = bits & -bits;
-        bits ^= lowest;
-        if ((mask & (1 << permits[w * 32 + 31 - Math.clz32(lowest)]!)) !== 0) match[w]! &= ~lowest;
-      }
+    const words = this.words;
+    const { permits } = sheetBitmaps(this.sheets, words);
+    for (let code = 1; code < permits.length; code++) {
+      if ((mask & (1 << code)) === 0) continue;
+      const bits = permits[code]!;
+      for (let w = 0; w < words; w++) match[w]! &= ~bits[w]!;
     }
   }
 

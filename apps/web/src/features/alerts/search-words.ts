@@ -2,11 +2,11 @@
 // confirmation page all name a saved search the same way, its contract-sheet filters (BEYOND §6)
 // included.
 import {
-  COUNTRY_CURRENCIES,
+  TERMS_FILTER_FLAGS,
   countryLabel,
+  termsFilterWords,
   type AgeGroup,
   type AlertFrequency,
-  type Country,
   type JobAlert,
   type JobAlertCreate,
   type SearchTermsFilters,
@@ -26,7 +26,7 @@ export type SearchToSave = Pick<JobAlertCreate, 'country'> &
   Partial<Pick<JobAlert, 'city' | 'ageGroup' | 'q'>> &
   SearchTermsFilters;
 
-const FLAG_KEYS = ['housing', 'flights', 'visa', 'noSplitShift', 'noSaturdays'] as const;
+const FLAG_KEYS = TERMS_FILTER_FLAGS;
 
 /** The filters of a search on /jobs as an alert holds and sends them: numbers as numbers, flags as '1'. */
 export function alertFiltersOf(search: SearchTermsFilters): AlertFilters {
@@ -57,29 +57,6 @@ const TAUGHT: Record<AgeGroup, string> = {
   Adults: 'adults',
 };
 
-const FLAG_WORDS: Record<(typeof FLAG_KEYS)[number], string> = {
-  housing: 'housing',
-  flights: 'flights',
-  visa: 'visa sponsored',
-  noSplitShift: 'no split shift',
-  noSaturdays: 'no Saturdays',
-};
-
-/** "housing, visa sponsored, at least 2,000,000 KRW a month": the filters that are on, in words. */
-function filterWords(country: string, filters: AlertFilters): string[] {
-  const words: string[] = FLAG_KEYS.filter((key) => filters[key] === '1').map((key) => FLAG_WORDS[key]);
-  if (filters.maxTeachingHours !== undefined) {
-    words.push(`at most ${filters.maxTeachingHours} teaching hours a week`);
-  }
-  if (filters.minPay !== undefined) {
-    // The minimum pay is in the country's currency (BEYOND §6); an alert's country is always one of the seven.
-    const currency = (COUNTRY_CURRENCIES as Partial<Record<string, string>>)[country as Country];
-    const amount = filters.minPay.toLocaleString('en-US');
-    words.push(currency ? `at least ${amount} ${currency} a month` : `at least ${amount} a month`);
-  }
-  return words;
-}
-
 /**
  * E.g. "“business English” jobs in Hanoi, Vietnam, teaching adults", "Teaching jobs in Japan", or
  * "Teaching jobs in South Korea, with housing, visa sponsored, at least 2,000,000 KRW a month".
@@ -88,7 +65,7 @@ export function describeSearch({ country, city, ageGroup, q, filters = {} }: Ale
   const what = q ? `“${q}” jobs` : 'Teaching jobs';
   const where = city ? `${city}, ${countryLabel(country)}` : countryLabel(country);
   const who = ageGroup ? `, teaching ${TAUGHT[ageGroup as AgeGroup] ?? ageGroup.toLowerCase()}` : '';
-  const terms = filterWords(country, filters);
+  const terms = termsFilterWords(country, filters);
   const withTerms = terms.length > 0 ? `, with ${terms.join(', ')}` : '';
   return `${what} in ${where}${who}${withTerms}`;
 }

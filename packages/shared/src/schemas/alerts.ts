@@ -33,6 +33,11 @@ export const JobAlertCreateSchema = z
         .refine((q) => !NOT_ONE_LINE.test(q), 'Keywords must be one line of letters, numbers and punctuation'),
     ),
     ...TermsFilterShape,
+    /** Only the jobs the account can take, by its saved facts (BEYOND §7): an account's alerts only. */
+    eligibleOnly: z.preprocess(
+      (v) => (v === '' || v === null || v === undefined || v === '0' ? undefined : v),
+      z.literal('1', { error: 'Use 1 to turn this filter on' }).optional(),
+    ),
     frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose daily or weekly' }),
     /** Required without a session; ignored with one (the alert goes to the account's address). */
     email: optionalFilter(emailField),

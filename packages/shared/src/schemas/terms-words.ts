@@ -63,6 +63,7 @@ export type TermsBadge = (typeof TERMS_BADGES)[number];
 
 /** The contract-sheet filters that are on, as a saved search holds them (numbers as numbers, flags as '1'). */
 export interface TermsFilterValues {
+  eligibleOnly?: '1';
   minPay?: number;
   housing?: '1';
   flights?: '1';
@@ -95,5 +96,6 @@ export function termsFilterWords(country: string, filters: TermsFilterValues): s
     const amount = filters.minPay.toLocaleString('en-US');
     words.push(currency ? `at least ${amount} ${currency} a month` : `at least ${amount} a month`);
   }
+  if (filters.eligibleOnly === '1') words.push('only jobs you can take');
   return words;
 }

@@ -244,6 +244,8 @@ export const TermsFilterShape = {
 export const TermsFilterSchema = z.object(TermsFilterShape);
 /** The filters as an answer writes them (a saved alert's): only those that are on. */
 export const TermsFilterAnswerSchema = z.object({
+  /** Only the jobs the alert's account can take, by its saved facts (BEYOND §7). */
+  eligibleOnly: z.literal('1').optional(),
   minPay: z.number().optional(),
   housing: z.literal('1').optional(),
   flights: z.literal('1').optional(),

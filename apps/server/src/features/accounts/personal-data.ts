@@ -1,11 +1,11 @@
 // A user's own data: everything we hold about them as JSON, and deleting the account with it.
 import {
   EligibilityFactsSchema,
-  TermsFilterSchema,
   type AccountExport,
   type AlertFrequency,
   type ApplicationStatus,
 } from '@teacheast/shared';
+import { termsFilterOf } from '../alerts/service.js';
 import { AppError } from '../../errors.js';
 import type { Deps } from '../../deps.js';
 import { enforceLimit } from '../../integrations/limiter/limiter.js';
@@ -106,7 +106,7 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
       city: a.city,
       ageGroup: a.age_group,
       q: a.q,
-      filters: TermsFilterSchema.parse(JSON.parse(a.terms_filter)),
+      filters: termsFilterOf(a),
       frequency: a.frequency as AlertFrequency,
       active: a.confirmed_at !== null && a.unsubscribed_at === null,
       createdAt: iso(a.created_at),

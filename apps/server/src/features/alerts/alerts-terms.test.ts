@@ -197,4 +197,45 @@ describe(`job alerts with sheet filters (${dialect})`, () => {
     expect(Object.keys(body.fields)).toEqual([field]);
     expect(await t.db.selectFrom('job_alerts').select('id').execute()).toEqual([]);
   });
+  it('keeps to the jobs its account can take by its saved facts (eligibleOnly), and needs those facts', async () => {
+    const user = await createUser(t);
+    // Without saved facts (or without an account) there is nothing to read the permits against.
+    const early = await create({ country: 'south-korea', frequency: 'daily', eligibleOnly: '1' }, user.auth);
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json()).toMatchObject({ errorType: 'NO_ELIGIBILITY_FACTS' });
+    const anonymous = await create({
+      country: 'south-korea',
+      frequency: 'daily',
+      eligibleOnly: '1',
+      email: 'visitor@example.com',
+    });
+    expect(anonymous.json()).toMatchObject({ errorType: 'NO_ELIGIBILITY_FACTS' });
+    const saved = await t.inject({
+      method: 'PUT',
+      url: `/api/post-resume/eligibility/${user.id}`,
+      headers: user.auth,
+      payload: { passports: ['PH'], degree: 'master' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await create({ country: 'south-korea', frequency: 'daily', eligibleOnly: '1' }, user.auth);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ alert: JobAlert }>().alert.filters).toEqual({ eligibleOnly: '1' });
+
+    t.clock.advance(1000);
+    const korea = (permit: 'KR-E2' | 'KR-E1'): JobTerms => ({
+      ...sheet(300_000, 'provided'),
+      salary: { currency: 'KRW', min: 2_400_000, period: 'month', basis: 'gross' },
+      visa: { sponsored: true, permit, costsPaidBy: 'school' },
+      severance: 'legal',
+    });
+    await publish('Professor Post', korea('KR-E1'), 'south-korea');
+    await publish('Hagwon Post', korea('KR-E2'), 'south-korea');
+    await publish('Unsponsored Post', null, 'south-korea');
+    expect(await send()).toEqual({ mails: 1, jobs: 2 });
+    const [mail] = alertMails(user.email);
+    expect(mail!.text).toContain('Professor Post');
+    expect(mail!.text).toContain('Unsponsored Post');
+    expect(mail!.text).not.toContain('Hagwon Post');
+    expect(mail!.subject).toContain('only jobs you can take');
+  });
 });

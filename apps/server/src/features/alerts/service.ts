@@ -23,6 +23,7 @@ import type { AuthUser } from '../accounts/sessions.js';
 import { hashToken, newToken } from '../accounts/tokens.js';
 import { findNewJobs } from '../job-board/service.js';
 import { alertMail, confirmationMail } from './mail.js';
+import { hasSavedFacts, permitsNotOpenToUser } from '../eligibility/service.js';
 import * as repo from './repo.js';
 
 const MINUTE = 60_000;
@@ -57,6 +58,8 @@ const NEW_JOB_MARGIN_MS = HOUR;
 const CANDIDATES = 100;
 
 export interface AlertInput extends TermsFilter {
+  /** Only the jobs the account can take by its saved facts (BEYOND §7). */
+  eligibleOnly?: '1';
   country: string;
   city?: string;
   ageGroup?: string;
@@ -66,8 +69,9 @@ export interface AlertInput extends TermsFilter {
 }
 
 /** The filters an alert was made with, read back through the schema that let them in. */
-function termsFilterOf(row: Pick<JobAlertRow, 'terms_filter'>): TermsFilter {
-  return TermsFilterSchema.parse(JSON.parse(row.terms_filter));
+export function termsFilterOf(row: Pick<JobAlertRow, 'terms_filter'>): TermsFilter & { eligibleOnly?: '1' } {
+  const stored = JSON.parse(row.terms_filter) as { eligibleOnly?: unknown };
+  return { ...TermsFilterSchema.parse(stored), ...(stored.eligibleOnly === '1' ? { eligibleOnly: '1' } : {}) };
 }
 
 function present(row: JobAlertRow): JobAlert {
@@ -94,9 +98,10 @@ function newRow(input: AlertInput, owner: { userId: string } | { email: string }
     city: input.city ?? '',
     age_group: input.ageGroup ?? '',
     q: input.q ?? '',
-    terms_filter: JSON.stringify(
-      Object.fromEntries(TERMS_FILTER_KEYS.flatMap((key) => (input[key] === undefined ? [] : [[key, input[key]]]))),
-    ),
+    terms_filter: JSON.stringify({
+      ...(input.eligibleOnly ? { eligibleOnly: '1' } : {}),
+      ...Object.fromEntries(TERMS_FILTER_KEYS.flatMap((key) => (input[key] === undefined ? [] : [[key, input[key]]]))),
+    }),
     frequency: input.frequency,
     created_at: now,
     confirmed_at: 'userId' in owner ? now : null,
@@ -113,6 +118,11 @@ function newRow(input: AlertInput, owner: { userId: string } | { email: string }
 export async function createAlert(deps: Deps, input: AlertInput, user: AuthUser | null, ip: string) {
   await enforceLimit(deps.limiter, `alerts:ip:${ip}`, 30, HOUR, 'Too many job alerts. Please try again later.');
   const now = deps.clock.now();
+  if (input.eligibleOnly && !(user && (await hasSavedFacts(deps, user)))) {
+    throw new AppError(400, 'Only jobs you can take: answer the four questions in your account first', {
+      errorType: 'NO_ELIGIBILITY_FACTS',
+    });
+  }
   if (user) {
     await enforceLimit(
       deps.limiter,
@@ -265,6 +275,7 @@ async function sendAlert(deps: SenderDeps, id: string, due: { daily: number; wee
     if (!alert || alert.confirmed_at === null || alert.unsubscribed_at !== null) return null;
     const mailedBefore = alert.frequency === 'weekly' ? due.weekly : due.daily;
     if (alert.last_mailed_at !== null && alert.last_mailed_at > mailedBefore) return null;
+    const filters = termsFilterOf(alert);
     const candidates = await findNewJobs(
       { ...deps, db: trx },
       {
@@ -272,7 +283,9 @@ async function sendAlert(deps: SenderDeps, id: string, due: { daily: number; wee
         city: alert.city || undefined,
         ageGroup: alert.age_group || undefined,
         q: alert.q || undefined,
-        ...termsFilterOf(alert),
+        ...filters,
+        excludedPermits:
+          filters.eligibleOnly && alert.user_id ? await permitsNotOpenToUser({ db: trx }, alert.user_id) : undefined,
         since: alert.new_since,
         limit: CANDIDATES,
       },

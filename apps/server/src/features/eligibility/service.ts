@@ -81,6 +81,20 @@ export function permitsNotOpenTo(facts: Facts): string[] {
     .map((rule) => rule.permit);
 }
 
+/** Whether the account has saved any facts. */
+export async function hasSavedFacts(deps: Pick<Deps, 'db'>, user: AuthUser): Promise<boolean> {
+  const saved = await repo.findFacts(deps.db, user.id);
+  return saved !== null && hasAnyFact(EligibilityFactsSchema.parse(JSON.parse(saved)));
+}
+
+/** The permits an account's saved facts rule out (none without facts): what its eligibleOnly alerts leave out. */
+export async function permitsNotOpenToUser(deps: Pick<Deps, 'db'>, userId: string): Promise<string[]> {
+  const saved = await repo.findFacts(deps.db, userId);
+  if (saved === null) return [];
+  const facts = EligibilityFactsSchema.parse(JSON.parse(saved));
+  return hasAnyFact(facts) ? permitsNotOpenTo(facts) : [];
+}
+
 /** A teacher's result for a permit from their stored facts (JSON), or null when they gave none. */
 export function resultFromStored(stored: string | null, permit: string | null): EligibilityResult | null {
   if (stored === null) return null;

@@ -166,26 +166,96 @@ interface Sheets {
   monthPay: Float64Array;
   teachingHours: Uint8Array;
   permits: Uint8Array;
-  /** The same as bitmaps, made at the first filtered search: one per flag bit, one per permit number. */
-  bitmaps?: { flags: Uint32Array[]; permits: Uint32Array[] };
+  /** The same as bitmaps, made at the first filtered search (sheetBitmaps). */
+  bitmaps?: SheetBitmaps;
 }
+
+interface SheetBitmaps {
+  /** One per flag bit. */
+  flags: Uint32Array[];
+  /** One per permit number. */
+  permits: Uint32Array[];
+  /** [h]: the jobs of 1 to h teaching hours a week. */
+  hoursAtMost: Uint32Array[];
+  /** The jobs with a monthly pay in the country's currency, best paid first, and their pays. */
+  byPay: Uint32Array;
+  pays: Float64Array;
+  /** [b]: the first (b + 1) × PAY_STEP jobs of byPay. */
+  paidAtLeast: Uint32Array[];
+}
+
+/** Jobs per step of the pay bitmaps: a minimum pay sets at most this many bits itself. */
+const PAY_STEP = 256;
+/** Teaching hours a week a sheet may say (BEYOND §6). */
+const MAX_TEACHING_HOURS = 40;
 
 /** Bits of terms_flags (db/job-terms.ts TERMS_FLAGS). */
 const FLAG_BITS = 6;
 
-function sheetBitmaps(sheets: Sheets, words: number): NonNullable<Sheets['bitmaps']> {
+function sheetBitmaps(sheets: Sheets, words: number): SheetBitmaps {
   if (sheets.bitmaps) return sheets.bitmaps;
-  const flags = Array.from({ length: FLAG_BITS }, () => new Uint32Array(words));
-  const permits = Array.from({ length: PERMITS.length + 1 }, () => new Uint32Array(words));
+  const bitmap = () => new Uint32Array(words);
+  const flags = Array.from({ length: FLAG_BITS }, bitmap);
+  const permits = Array.from({ length: PERMITS.length + 1 }, bitmap);
+  const hoursAtMost = Array.from({ length: MAX_TEACHING_HOURS + 1 }, bitmap);
+  const paid: number[] = [];
   for (let n = 0; n < sheets.flags.length; n++) {
     const word = n >>> 5;
     const bit = 1 << (n & 31);
     const f = sheets.flags[n]!;
     for (let b = 0; b < FLAG_BITS; b++) if (f & (1 << b)) flags[b]![word]! |= bit;
     permits[sheets.permits[n]!]![word]! |= bit;
+    const hours = sheets.teachingHours[n]!;
+    if (hours > 0 && hours <= MAX_TEACHING_HOURS) hoursAtMost[hours]![word]! |= bit;
+    if (!Number.isNaN(sheets.monthPay[n]!)) paid.push(n);
   }
-  sheets.bitmaps = { flags, permits };
+  for (let h = 2; h <= MAX_TEACHING_HOURS; h++) {
+    const at = hoursAtMost[h]!;
+    const below = hoursAtMost[h - 1]!;
+    for (let w = 0; w < words; w++) at[w]! |= below[w]!;
+  }
+  paid.sort((a, b) => sheets.monthPay[b]! - sheets.monthPay[a]!);
+  const byPay = Uint32Array.from(paid);
+  const pays = Float64Array.from(paid, (n) => sheets.monthPay[n]!);
+  const paidAtLeast: Uint32Array[] = [];
+  let sofar = bitmap();
+  for (let i = 0; i < byPay.length; i++) {
+    const n = byPay[i]!;
+    sofar[n >>> 5]! |= 1 << (n & 31);
+    if ((i + 1) % PAY_STEP === 0) {
+      paidAtLeast.push(sofar);
+      sofar = sofar.slice();
+    }
+  }
+  sheets.bitmaps = { flags, permits, hoursAtMost, byPay, pays, paidAtLeast };
   return sheets.bitmaps;
+}
+
+/** Keeps in `match` the jobs paid `minPay` a month or more: whole steps of the pay bitmaps, then the rest one by one. */
+function keepPaidAtLeast(
+  match: Uint32Array,
+  bitmaps: SheetBitmaps,
+  minPay: number,
+  scratch: Uint32Array,
+  words: number,
+) {
+  const { byPay, pays, paidAtLeast } = bitmaps;
+  // How many jobs are paid minPay or more: a prefix of byPay.
+  let lo = 0;
+  let hi = pays.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (pays[mid]! >= minPay) lo = mid + 1;
+    else hi = mid;
+  }
+  const steps = Math.floor(lo / PAY_STEP);
+  if (steps > 0) scratch.set(paidAtLeast[steps - 1]!.subarray(0, words));
+  else scratch.fill(0, 0, words);
+  for (let i = steps * PAY_STEP; i < lo; i++) {
+    const n = byPay[i]!;
+    scratch[n >>> 5]! |= 1 << (n & 31);
+  }
+  for (let w = 0; w < words; w++) match[w]! &= scratch[w]!;
 }
 
 /** What a CountryIndex holds of the jobs written since it was built. */
@@ -571,10 +641,7 @@ export class CountryIndex {
     return found(page);
   }
 
-  /**
-   * Clears from `match` the jobs whose sheet does not meet the filters: the flags an AND of their
-   * bitmaps, the amounts read one job at a time among those left.
-   */
+  /** Clears from `match` the jobs whose sheet does not meet the filters: ANDs of bitmaps (sheetBitmaps). */
   private keepMeetingTerms(match: Uint32Array, q: TermsQuery): void {
     const words = this.words;
     const bitmaps = sheetBitmaps(this.sheets, words);
@@ -583,17 +650,11 @@ export class CountryIndex {
       const bits = bitmaps.flags[b]!;
       for (let w = 0; w < words; w++) match[w]! &= bits[w]!;
     }
-    if (q.minPay === undefined && q.maxTeachingHours === undefined) return;
-    const { flags, monthPay, teachingHours } = this.sheets;
-    for (let w = 0; w < words; w++) {
-      let bits = match[w]!;
-      while (bits !== 0) {
-        const lowest = bits & -bits;
-        bits ^= lowest;
-        const n = w * 32 + 31 - Math.clz32(lowest);
-        if (!meetsTerms(q, flags[n]!, monthPay[n]!, teachingHours[n]!)) match[w]! &= ~lowest;
-      }
+    if (q.maxTeachingHours !== undefined) {
+      const bits = bitmaps.hoursAtMost[Math.min(q.maxTeachingHours, MAX_TEACHING_HOURS)]!;
+      for (let w = 0; w < words; w++) match[w]! &= bits[w]!;
     }
+    if (q.minPay !== undefined) keepPaidAtLeast(match, bitmaps, q.minPay, scratchFor(words).term, words);
   }
 
   /** Clears from `match` the jobs naming a permit of `mask`, a bitmap per permit. */

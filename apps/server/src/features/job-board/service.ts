@@ -125,6 +125,8 @@ export function startKeywordIndex(deps: Pick<Deps, 'db' | 'clock'>): Promise<voi
 }
 
 export interface NewJobsInput extends TermsFilter {
+  /** Permits the alert's account cannot take (eligibleOnly): jobs naming one are left out. */
+  excludedPermits?: readonly string[];
   country: string;
   city?: string;
   ageGroup?: string;
@@ -139,8 +141,15 @@ export interface NewJobsInput extends TermsFilter {
  * match as in the search; keywords with nothing searchable in them are no keywords.
  */
 export async function findNewJobs(deps: Pick<Deps, 'db' | 'clock'>, input: NewJobsInput): Promise<JobTile[]> {
-  const { country, city, ageGroup, q, since, limit } = input;
-  const filter = { country, city, ageGroup, terms: termsQueryOf(input), liveSince: liveSince(deps.clock.now()) };
+  const { country, city, ageGroup, q, since, limit, excludedPermits } = input;
+  const filter = {
+    country,
+    city,
+    ageGroup,
+    terms: termsQueryOf(input),
+    excludedPermits,
+    liveSince: liveSince(deps.clock.now()),
+  };
   const keywords = q ? parseKeywords(q) : null;
   const rows = await findLiveJobTilesSince(deps.db, filter, keywords, since, limit);
   return rows.map(toJobTile);

@@ -220,3 +220,63 @@ test('no axe violations (WCAG 2.2 A and AA) on /jobs with More filters open', as
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
   await expectNoWcag22Violations(page, '/jobs with filters on a phone');
 });
+
+test('no axe violations (WCAG 2.2 A and AA) on /jobs with "Can I take these jobs?" open and on a posting’s "Visa and eligibility"', async ({
+  page,
+  request,
+  accounts,
+}) => {
+  const school = await accounts.createConfirmedUser('a11y-eligibility');
+  const e2Job = await publishJob(
+    request,
+    school,
+    koreanJob('Suwon', 'Adult Conversation Teacher', 'Suwon Riverside', PROVIDED_HOUSING),
+  );
+  await publishJob(request, school, koreanJob('Suwon', 'Phonics Teacher', 'Suwon Without Sheet'));
+
+  await page.goto('/jobs?country=south-korea&city=Suwon&page=1');
+  const panel = page.getByRole('region', { name: 'Can I take these jobs?' });
+  const toggle = panel.getByRole('button', { name: 'Answer the questions' });
+  // The panel's code arrives a moment after the page is the app's: pressed again until it opens.
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass();
+  const form = panel.getByRole('form', { name: 'Can I take these jobs?' });
+  await form.getByLabel('Passport', { exact: true }).selectOption('PH');
+  await expect(form.getByLabel('Second passport (optional)')).toBeVisible();
+  await expectNoWcag22Violations(page, '/jobs with the four questions open');
+
+  // Wrong answers: their messages.
+  await form.getByLabel('TEFL certificate, in hours').fill('lots');
+  await form.getByLabel('Years of teaching').fill('99');
+  await form.getByRole('button', { name: 'Save my answers' }).click();
+  await expect(form.getByText('TEFL hours must be a whole number')).toBeVisible();
+  await expectNoWcag22Violations(page, '/jobs with wrong answers');
+
+  // Answered: the badges, the switch, the rules' date and sources.
+  await form.getByLabel('Highest degree').selectOption('bachelor');
+  await form.getByLabel('TEFL certificate, in hours').fill('120');
+  await form.getByLabel('Years of teaching').fill('1');
+  await form.getByRole('button', { name: 'Save my answers' }).click();
+  await expect(page.getByRole('main').getByRole('article').getByText('Not for your passport')).toBeVisible();
+  await panel.getByText('Where the rules come from').click();
+  await expectNoWcag22Violations(page, '/jobs with answers, badges and the rules’ sources');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoWcag22Violations(page, '/jobs with answers on a phone');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await page.goto(`/posting/${e2Job}`);
+  const visa = page.getByRole('region', { name: 'Visa and eligibility' });
+  await expect(visa).toContainText('Not for your passport');
+  await expectNoWcag22Violations(page, 'a posting’s Visa and eligibility with a result');
+
+  // Without answers: the questions asked right there.
+  await page.evaluate(() => window.localStorage.clear());
+  await page.reload();
+  const answerHere = visa.getByRole('button', { name: 'Answer the questions' });
+  await answerHere.click();
+  await expect(visa.getByLabel('Highest degree')).toBeVisible();
+  await expectNoWcag22Violations(page, 'a posting’s Visa and eligibility asking the questions');
+});

@@ -1,5 +1,7 @@
-// `npm run check:bundle`: fails when the JavaScript loaded before `/` or `/jobs` is interactive exceeds
-// 110 KB gzip, or when any route's own chunk exceeds 30 KB gzip. Reads Vite's build manifest.
+// `npm run check:bundle`: fails when the JavaScript loaded before `/` is interactive exceeds 110 KB
+// gzip, or before `/jobs` 112 KB (its search carries the contract sheet's filters and the eligibility
+// panel's loader: docs/decisions/014-jobs-first-load-budget.md), or when any route's own chunk
+// exceeds 30 KB gzip. Reads Vite's build manifest.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
-const INITIAL_BUDGET = 110 * 1024;
+const INITIAL_BUDGETS = { '/': 110 * 1024, '/jobs': 112 * 1024 } as const;
 const ROUTE_BUDGET = 30 * 1024;
 
 interface Chunk {
@@ -52,10 +54,11 @@ for (const [route, page] of [
   const keys = new Set([...closure(entryKey), ...closure(pageKey(page))]);
   const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
   const total = files.reduce((n, f) => n + gz(f), 0);
+  const budget = INITIAL_BUDGETS[route];
   console.log(
-    `${route}: ${kb(total)} gzip of JavaScript before it is interactive (budget ${kb(INITIAL_BUDGET)}), ${files.length} files`,
+    `${route}: ${kb(total)} gzip of JavaScript before it is interactive (budget ${kb(budget)}), ${files.length} files`,
   );
-  if (total > INITIAL_BUDGET) failures.push(`${route} loads ${kb(total)} gzip`);
+  if (total > budget) failures.push(`${route} loads ${kb(total)} gzip`);
 }
 
 for (const [key, chunk] of Object.entries(manifest)) {

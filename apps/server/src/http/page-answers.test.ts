@@ -56,6 +56,7 @@ describe(`page answers read as the routes read them (${dialect})`, () => {
       { kind: 'search', country: 'japan', city: 'Tokyo', ageGroup: 'Adults', q: 'mentor', page: 1 },
       { kind: 'search', country: 'japan', city: '', q: '', page: 2 },
       { kind: 'search', country: 'japan', housing: '1', maxTeachingHours: '30', page: 1 },
+      { kind: 'search', country: 'japan', eligibleOnly: '1', passport: 'PH', degree: 'bachelor', page: 1 },
     ],
     compare: () => [{ kind: 'compare', ids: [live] }],
     cities: () => [

@@ -34,6 +34,7 @@ import {
   type AnswerVersion,
 } from '../features/job-board/service.js';
 import { compileAnswerSerializer } from './answer-serializer.js';
+import { searchEligibility } from '../features/eligibility/service.js';
 
 /**
  * Where an answer's version is read from, under a key shared by answers with one version (a search
@@ -91,7 +92,11 @@ const PAGE_DATA_SOURCES: { readonly [K in PageDataKind]: PageDataSource<K> } = {
       // The query exactly as the route gets it from apiPathOf(data).
       const query = JobSearchSchema.safeParse(searchQueryOf(data));
       if (!query.success) return undefined;
-      return orRoute(async () => parsed(await searchAnswerJson(deps, query.data)));
+      return orRoute(async () => {
+        // A visitor's render: only facts in the address can say which jobs they can take.
+        const eligible = await searchEligibility(deps, query.data, null);
+        return parsed(await searchAnswerJson(deps, { ...query.data, excludedPermits: eligible?.excludedPermits }));
+      });
     },
     version: (deps, { country }) => searchVersionOf(deps, country),
   },

@@ -29,6 +29,33 @@ describe('the answers a rendered page is made of', () => {
       },
       { kind: 'cities', country: 'japan' },
     ]);
+    // "Only jobs I can take" with the facts it is read from (BEYOND §7); facts without it filter nothing.
+    expect(
+      pageDataAt('/jobs?country=japan&page=1&eligibleOnly=1&passport=PH%2CUS&degree=bachelor&teflHours=120'),
+    ).toEqual([
+      { kind: 'config' },
+      {
+        kind: 'search',
+        country: 'japan',
+        city: undefined,
+        ageGroup: undefined,
+        q: undefined,
+        eligibleOnly: '1',
+        passport: 'PH,US',
+        degree: 'bachelor',
+        teflHours: '120',
+        page: 1,
+      },
+      { kind: 'cities', country: 'japan' },
+    ]);
+    expect(pageDataAt('/jobs?country=japan&passport=PH&degree=bachelor')?.[1]).toEqual({
+      kind: 'search',
+      country: 'japan',
+      city: undefined,
+      ageGroup: undefined,
+      q: undefined,
+      page: 1,
+    });
     // A bare search goes back to the tab's last one, which only the browser knows: not rendered.
     expect(pageDataAt('/jobs')).toBeNull();
     // Jobs compared, in the order asked, blanks and repeats left out; without ids, the page's message.

@@ -20,7 +20,7 @@ import {
 import { matchPath } from 'react-router';
 import { jobKeys } from '../features/jobs/api';
 import { compareKeys, readCompareIds } from '../features/jobs/compare-api';
-import { readSearch, termsFiltersOf } from '../features/jobs/search-params';
+import { filtersOf, readSearch } from '../features/jobs/search-params';
 import { readSiteConfig, siteConfigQueryKey } from '../lib/site-config';
 import { ApiError } from '../lib/api-error';
 import { pageAt } from './router';
@@ -87,8 +87,9 @@ function planFor(pathname: string, search: URLSearchParams): Plan | null {
     const { country, city, ageGroup, q, page } = state;
     // A bare /jobs goes back to the tab's last search, which only the browser knows.
     if (!country) return null;
-    // The query exactly as the search page makes it (use-search-state.ts), contract-sheet filters too.
-    const query = { country, city, ageGroup, q, ...termsFiltersOf(state), page };
+    // The query exactly as the search page makes it (use-search-state.ts), with its contract-sheet
+    // filters and "Only jobs I can take" with the facts the URL states.
+    const query = { country, city, ageGroup, q, ...filtersOf(state), page };
     return {
       preloads: [
         siteConfig,

@@ -14,3 +14,9 @@ export const PRERENDER_DATA_ID = 'prerender-data';
 
 /** The saved jobs ticked to compare (session storage), so Back from the comparison keeps them ticked. */
 export const COMPARE_CHOICE_STORAGE_KEY = 'teacheast.compare-choice';
+
+/**
+ * A visitor's answers to "Can I take these jobs?" (local storage: they stay in this browser, and reach
+ * the server only in the URL of a search with "Only jobs I can take"). A member's are in their account.
+ */
+export const ELIGIBILITY_FACTS_STORAGE_KEY = 'teacheast.eligibility-facts';

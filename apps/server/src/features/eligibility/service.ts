@@ -62,7 +62,7 @@ const NO_FACTS = () =>
  * The facts a question is answered from: those asked when there are any, or else the caller's saved
  * ones (`fromSession`); with neither, 400 NO_ELIGIBILITY_FACTS.
  */
-export async function factsFor(
+async function factsFor(
   deps: Deps,
   user: AuthUser | null,
   asked: Facts,
@@ -73,8 +73,30 @@ export async function factsFor(
   return { facts: saved, fromSession: true };
 }
 
+/**
+ * What a search with `eligibleOnly` leaves out (BEYOND §7): the permits the facts in its query rule
+ * out, or else the caller's saved facts' (`fromSession`: the answer is theirs alone); undefined when
+ * the search does not ask for it.
+ */
+export async function searchEligibility(
+  deps: Deps,
+  query: {
+    eligibleOnly?: '1';
+    passport?: string[];
+    degree?: EligibilityFacts['degree'];
+    teflHours?: number;
+    teachingYears?: number;
+  },
+  user: AuthUser | null,
+): Promise<{ excludedPermits: string[]; fromSession: boolean } | undefined> {
+  if (!query.eligibleOnly) return undefined;
+  const { passport, degree, teflHours, teachingYears } = query;
+  const { facts, fromSession } = await factsFor(deps, user, { passports: passport, degree, teflHours, teachingYears });
+  return { excludedPermits: permitsNotOpenTo(facts), fromSession };
+}
+
 /** The permits these facts are not eligible for: what `eligibleOnly` leaves out (eligible and unknown stay). */
-export function permitsNotOpenTo(facts: Facts): string[] {
+function permitsNotOpenTo(facts: Facts): string[] {
   const rules = loadedRules();
   return rules.permits
     .filter((rule) => eligibilityFor(rules, facts, rule.permit).status === 'not_eligible')

@@ -56,16 +56,11 @@ export function registerJobBoardRoutes(app: FastifyInstance, deps: Deps): void {
       onSend: revalidatedPublicly,
     },
     async (request, reply) => {
-      const { eligibleOnly, passport, degree, teflHours, teachingYears, ...search } = request.query;
-      let excludedPermits: string[] | undefined;
-      if (eligibleOnly) {
-        const asked = { passports: passport, degree, teflHours, teachingYears };
-        const { facts, fromSession } = await eligibility.factsFor(deps, await findUser(deps, request), asked);
-        if (fromSession) void reply.header('cache-control', 'private, no-store');
-        excludedPermits = eligibility.permitsNotOpenTo(facts);
-      }
+      const eligible = await eligibility.searchEligibility(deps, request.query, await findUser(deps, request));
+      if (eligible?.fromSession) void reply.header('cache-control', 'private, no-store');
+      const search = { ...request.query, excludedPermits: eligible?.excludedPermits };
       // The tiles arrive written (JobTileSchema); the answer is only put around them.
-      return sendJsonText(reply, await jobBoard.searchAnswerJson(deps, { ...search, excludedPermits }));
+      return sendJsonText(reply, await jobBoard.searchAnswerJson(deps, search));
     },
   );
 

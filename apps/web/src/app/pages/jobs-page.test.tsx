@@ -1,8 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
+import type { JobTile } from '@teacheast/shared';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
+import { ELIGIBILITY_FACTS_STORAGE_KEY } from '../../config/storage-keys';
 import { currentUserQueryKey, queryClient } from '../../lib/query-client';
+import { publishedJob } from '../../testing/published-job';
 import { jsonResponse, mockServer, renderWithProviders, type RecordedRequest } from '../../testing/render';
 import { JobsPage } from './jobs-page';
 
@@ -138,5 +141,70 @@ describe('JobsPage', () => {
     await user.selectOptions(within(filters).getByLabelText('Country'), 'japan');
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/jobs?country=japan&housing=1&page=1');
     expect(within(filters).getByLabelText('Minimum pay a month, in JPY')).toHaveValue('');
+  });
+
+  describe('"Can I take these jobs?"', () => {
+    const tile = (uuid: string, companyName: string, permit: string | null): JobTile => ({
+      ...publishedJob,
+      uuid,
+      companyName,
+      country: 'south-korea',
+      salary: null,
+      badges: [],
+      permit,
+    });
+    const TILES = [
+      tile('0b7f3c1e-6a7d-4e3a-9a55-2f4a8d3c1b11', 'Hanok Academy', 'KR-E2'),
+      tile('0b7f3c1e-6a7d-4e3a-9a55-2f4a8d3c1b12', 'Lakeside University', 'KR-E1'),
+      tile('0b7f3c1e-6a7d-4e3a-9a55-2f4a8d3c1b13', 'Weekend Club', null),
+    ];
+    const koreanBoard = (request: RecordedRequest) =>
+      request.url.startsWith('/api/filter-jobs') ? jsonResponse(200, { results: TILES }) : jobBoard(request);
+    const tileOf = (school: string) => screen.getByText(school).closest('article')!;
+    const findTile = async (school: string) => (await screen.findByText(school)).closest('article')!;
+
+    it('puts a visa badge on every tile once answered, and sends "Only jobs I can take" with the answers', async () => {
+      window.localStorage.setItem(
+        ELIGIBILITY_FACTS_STORAGE_KEY,
+        JSON.stringify({ passports: ['PH'], degree: 'bachelor', teflHours: 120, teachingYears: 1 }),
+      );
+      const requests = mockServer(koreanBoard);
+      const { user } = renderJobsPage('/jobs?country=south-korea&page=1');
+      expect(await within(await findTile('Hanok Academy')).findByText('Not for your passport')).toBeInTheDocument();
+      expect(within(tileOf('Lakeside University')).getByText('You qualify')).toBeInTheDocument();
+      expect(within(tileOf('Weekend Club')).getByText('Check the visa')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('checkbox', { name: 'Only jobs I can take' }));
+      const address =
+        '/jobs?country=south-korea&page=1&eligibleOnly=1&passport=PH&degree=bachelor&teflHours=120&teachingYears=1';
+      await screen.findByText(/All cities and age groups · Only jobs I can take/);
+      expect(screen.getByRole('status', { name: 'Address' }).textContent).toBe(address);
+      // The API's order of the query (page last), the server filtering.
+      await waitFor(() =>
+        expect(searches(requests).at(-1)).toBe(
+          '/api/filter-jobs?country=south-korea&eligibleOnly=1&passport=PH&degree=bachelor&teflHours=120&teachingYears=1&page=1',
+        ),
+      );
+
+      // Another filter keeps it, and so does the next page.
+      await user.selectOptions(
+        within(screen.getByRole('search', { name: 'Filter jobs' })).getByLabelText('Student age group'),
+        'Adults',
+      );
+      await waitFor(() =>
+        expect(searches(requests).at(-1)).toBe(
+          '/api/filter-jobs?country=south-korea&ageGroup=Adults&eligibleOnly=1&passport=PH&degree=bachelor&teflHours=120&teachingYears=1&page=1',
+        ),
+      );
+    });
+
+    it('reads "Only jobs I can take" from the address only with the switch on', async () => {
+      const requests = mockServer(koreanBoard);
+      renderJobsPage('/jobs?country=south-korea&passport=PH&degree=bachelor&page=1');
+      await findTile('Hanok Academy');
+      expect(searches(requests)).toEqual(['/api/filter-jobs?country=south-korea&page=1']);
+      // No answers in this browser: no badges.
+      expect(screen.queryByText('Check the visa')).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { ApplyOffer } from '../../features/applications/components/apply-offer';
@@ -9,11 +9,35 @@ import { isApiError } from '../../lib/api-error';
 import { FullPageSpinner } from '../../ui/spinner';
 import { usePageTitle } from '../../ui/use-page-title';
 
+/**
+ * "Visa and eligibility" (BEYOND §7), whose code and visa rules load apart from the page's. It is shown
+ * in the browser only, below the fold: in the server's render a part whose code is still loading makes
+ * the render wait, and past the first screenful React then sends the part apart behind an inline script,
+ * which our CSP refuses.
+ */
+const PostingEligibility = lazy(() =>
+  import('../../features/eligibility/components/posting-eligibility').then((module) => ({
+    default: module.PostingEligibility,
+  })),
+);
+
+const subscribeToNothing = () => () => {};
+
+/** False in the server's render and in the browser's take-over of it; true from then on. */
+function useIsInBrowser(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
 export function PostingPage() {
   const { uuid = '' } = useParams();
   const job = useJob(uuid);
   const navigate = useNavigate();
   const location = useLocation();
+  const isInBrowser = useIsInBrowser();
   const isMissing = job.isError && isApiError(job.error) && (job.error.status === 404 || job.error.status === 400);
   usePageTitle(job.data ? postingTitle(job.data) : isMissing ? 'Job not found' : 'Job posting');
 
@@ -50,7 +74,17 @@ export function PostingPage() {
           <span aria-hidden="true">←</span> Go back
         </button>
       </div>
-      <JobPostingView job={job.data} applyAction={<ApplyOffer job={job.data} />} />
+      <JobPostingView
+        job={job.data}
+        applyAction={<ApplyOffer job={job.data} />}
+        eligibility={
+          isInBrowser && (
+            <Suspense>
+              <PostingEligibility job={job.data} />
+            </Suspense>
+          )
+        }
+      />
     </div>
   );
 }

@@ -1,5 +1,7 @@
+import { lazy, Suspense, useRef } from 'react';
 import { useParams } from 'react-router';
 import type { ResumeWizardStep } from '../../config/paths';
+import type { EligibilityFactsPartHandle } from '../../features/eligibility/components/eligibility-facts-part';
 import { useResumeContent, useResumeDetails } from '../../features/resumes/api';
 import { ProfileImageStep } from '../../features/resumes/components/profile-image-step';
 import { ResumeContentStep } from '../../features/resumes/components/resume-content-step';
@@ -10,11 +12,31 @@ import '../../features/resumes/resumes.css';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 
+/** The visa questions (BEYOND §7), an optional part of the details step, from the eligibility feature. */
+const EligibilityFactsPart = lazy(() =>
+  import('../../features/eligibility/components/eligibility-facts-part').then((module) => ({
+    default: module.EligibilityFactsPart,
+  })),
+);
+
 function DetailsStep({ userUuid }: { userUuid: string }) {
   const details = useResumeDetails(userUuid);
+  const factsPart = useRef<EligibilityFactsPartHandle>(null);
   if (details.isPending) return <Spinner label="Loading your details" />;
   if (details.isError) return <p role="alert">{details.error.message}</p>;
-  return <ResumeDetailsForm userUuid={userUuid} saved={details.data} />;
+  return (
+    <ResumeDetailsForm
+      userUuid={userUuid}
+      saved={details.data}
+      optionalPart={
+        <Suspense fallback={<Spinner label="Loading the visa questions" />}>
+          <EligibilityFactsPart ref={factsPart} userUuid={userUuid} />
+        </Suspense>
+      }
+      // Before the part has loaded there is nothing in it to save.
+      saveOptionalPart={() => factsPart.current?.save() ?? Promise.resolve(true)}
+    />
+  );
 }
 
 function ContentStep({ userUuid }: { userUuid: string }) {

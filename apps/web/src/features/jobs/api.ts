@@ -1,6 +1,8 @@
-// The job board's calls: search, cities, postings, visit counting, saved jobs and metrics, each
-// with its TanStack Query hook. This module is part of /jobs's first download, where zod does not fit
+// The job board's calls: search, cities, postings, saved jobs and metrics, each with its TanStack
+// Query hook. This module is part of /jobs's first download, where zod does not fit
 // (docs/decisions/005-lean-first-load.md): the answers are typed by the shared schemas, not checked.
+// The posting's visit counting lives beside its only user (components/use-posting-visit.ts), out of
+// that download.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiPathOf,
@@ -8,11 +10,9 @@ import {
   type FavoriteAnswer,
   type Job,
   type JobAnswer,
-  type JobClick,
   type JobMetrics,
   type JobSearchAnswer,
   type JobTile,
-  type JobTime,
   type SavedJobsAnswer,
   type SearchTermsFilters,
 } from '@teacheast/shared';
@@ -63,31 +63,6 @@ export function useJob(uuid: string) {
     queryKey: jobKeys.job(uuid),
     queryFn: ({ signal }) => api.get<JobAnswer>(apiPathOf({ kind: 'posting', uuid }), { signal }).then((d) => d.job),
   });
-}
-
-/** Counts one opening of a posting. A refusal (already counted, closed job) is not the reader's concern. */
-export function countJobClick(uuid: string): void {
-  api.post('/api/job/clicks', { uuid } satisfies JobClick).catch(() => undefined);
-}
-
-/**
- * Reports seconds spent on a posting. sendBeacon survives the page being closed; the Blob gives the
- * request a JSON content type so the server parses it like any other call.
- */
-export function reportTimeSpent(uuid: string, timeSpent: number): void {
-  if (timeSpent <= 0) return;
-  const body = JSON.stringify({ uuid, timeSpent: Math.round(timeSpent) } satisfies JobTime);
-  const sent =
-    typeof navigator.sendBeacon === 'function' &&
-    navigator.sendBeacon('/api/job/time', new Blob([body], { type: 'application/json' }));
-  if (!sent) {
-    void fetch('/api/job/time', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body,
-      keepalive: true,
-    }).catch(() => undefined);
-  }
 }
 
 export function useSavedJobs(userUuid: string) {

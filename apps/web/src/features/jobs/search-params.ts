@@ -1,10 +1,11 @@
-// The job search as its URL states it (/jobs?country=…&city=…&ageGroup=…&q=…&page=…, and the
-// contract-sheet filters of BEYOND §6 under the API's names), read the same way by the search page
-// and by the server's first render of it.
+// The job search as its URL states it (/jobs?country=…&city=…&ageGroup=…&q=…&page=…, the
+// contract-sheet filters of BEYOND §6 and "Only jobs I can take" of §7 under the API's names), read
+// the same way by the search page and by the server's first render of it.
 import {
   AGE_GROUPS,
   COUNTRY_VALUES,
   KEYWORDS_MAX_LENGTH,
+  SEARCH_ELIGIBILITY_KEYS,
   SEARCH_TERMS_FILTER_KEYS,
   countryLabel,
   type Country,
@@ -50,10 +51,26 @@ function readTermsFilters(params: URLSearchParams): SearchTermsFilters {
   return filters;
 }
 
-/** Only the contract-sheet filters of a search, for the API call and the links that keep them. */
-export function termsFiltersOf(search: SearchTermsFilters): SearchTermsFilters {
+/**
+ * "Only jobs I can take" with the facts the URL states (BEYOND §7); facts without the switch filter
+ * nothing and are left out. The facts are the API's to check: a wrong one, or the switch without any,
+ * is answered 400 and the page says what is wrong (the app itself writes them as the teacher saved them).
+ */
+function readEligibilityFilters(params: URLSearchParams): SearchTermsFilters {
   const filters: SearchTermsFilters = {};
-  for (const key of SEARCH_TERMS_FILTER_KEYS) {
+  if (params.get('eligibleOnly') === '1') {
+    for (const key of SEARCH_ELIGIBILITY_KEYS) filters[key] = params.get(key) || undefined;
+  }
+  return filters;
+}
+
+/**
+ * Only the filters of a search (the contract sheet's, and "Only jobs I can take" with its facts), for
+ * the API call and the links that keep them.
+ */
+export function filtersOf(search: SearchTermsFilters): SearchTermsFilters {
+  const filters: SearchTermsFilters = {};
+  for (const key of [...SEARCH_TERMS_FILTER_KEYS, ...SEARCH_ELIGIBILITY_KEYS]) {
     if (search[key]) filters[key] = search[key];
   }
   return filters;
@@ -70,7 +87,7 @@ export function readSearch(params: URLSearchParams): SearchState {
     city: params.get('city') || undefined,
     ageGroup: (AGE_GROUPS as readonly string[]).includes(ageGroup) ? ageGroup : undefined,
     q: q || undefined,
-    ...termsFiltersOf(readTermsFilters(params)),
+    ...filtersOf({ ...readTermsFilters(params), ...readEligibilityFilters(params) }),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }

@@ -18,6 +18,22 @@ const jane = {
   applicantName: 'Jane Doe',
   applicantEmail: 'jane@example.com',
   resumeUuid: '8a7b6c5d-4e3f-4a1b-8c9d-0e1f2a3b4c5d',
+  eligibility: {
+    status: 'not_eligible',
+    reasons: [
+      {
+        code: 'passport',
+        text: 'The E-2 visa needs a passport of the US, UK, Canada, Ireland, South Africa, Australia or New Zealand',
+      },
+    ],
+    permit: 'KR-E2',
+    rulesReviewedAt: '2026-11-28',
+  } as {
+    status: string;
+    reasons: { code: string; text: string }[];
+    permit: string | null;
+    rulesReviewedAt: string;
+  } | null,
 };
 const sam = {
   ...jane,
@@ -32,6 +48,7 @@ const sam = {
   applicantName: 'Sam Lee',
   applicantEmail: 'sam@example.com',
   resumeUuid: '7b6c5d4e-3f2a-4b1c-9d8e-7f6a5b4c3d2e',
+  eligibility: null,
 };
 
 type Stored = typeof jane;
@@ -101,6 +118,9 @@ describe('ApplicantsView', () => {
     expect(within(detail).getByText(/^Status:/)).toHaveTextContent('Status: Viewed');
     expect(within(detail).getByText(/^Status:/)).toHaveAttribute('aria-live', 'polite');
     expect(detail).toHaveTextContent('I love teaching. I speak Vietnamese.');
+    // The applicant's visa result for the job's permit, with why (never their facts).
+    expect(within(detail).getByText(/^Visa \(KR-E2\):/)).toHaveTextContent('Visa (KR-E2): may not qualify');
+    expect(detail).toHaveTextContent('The E-2 visa needs a passport of the US');
     const resume = within(detail).getByRole('link', { name: 'Open resume of Jane Doe (opens in a new tab)' });
     expect(resume).toHaveAttribute('href', `/resume/${jane.resumeUuid}`);
     expect(resume).toHaveAttribute('target', '_blank');

@@ -19,6 +19,13 @@ const DECISION_LABELS: Record<EmployerDecision, string> = {
   rejected: 'Reject',
 };
 
+/** An applicant's visa result for the job's permit, from the facts they gave (BEYOND §7). */
+const ELIGIBILITY_WORDS: Record<NonNullable<Applicant['eligibility']>['status'], string> = {
+  eligible: 'qualifies by the facts they gave',
+  not_eligible: 'may not qualify',
+  unknown: 'not known from the facts they gave',
+};
+
 function nameOf(applicant: Pick<Applicant, 'applicantName' | 'applicantEmail'>): string {
   return applicant.applicantName || applicant.applicantEmail;
 }
@@ -66,6 +73,20 @@ function ApplicantDetail({ id }: { id: string }) {
       <p ref={statusRef} tabIndex={-1} className="applicant-detail__status" aria-live="polite">
         Status: <strong>{STATUS_LABELS[data.status]}</strong>
       </p>
+      {data.eligibility && (
+        <div className="applicant-detail__eligibility">
+          <p>
+            Visa ({data.eligibility.permit ?? 'no permit named'}): {ELIGIBILITY_WORDS[data.eligibility.status]}
+          </p>
+          {data.eligibility.reasons.length > 0 && (
+            <ul>
+              {data.eligibility.reasons.map((reason) => (
+                <li key={reason.code}>{reason.text}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
       {data.resumeUuid && (
         <p>
           <Link to={paths.resume(data.resumeUuid)} target="_blank" rel="noopener">

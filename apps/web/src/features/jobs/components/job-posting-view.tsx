@@ -20,6 +20,8 @@ export interface JobPostingViewProps {
   interactive?: boolean;
   /** The way to apply, above Save: the posting page hands it in from the applications feature. */
   applyAction?: ReactNode;
+  /** "Visa and eligibility" (BEYOND §7), after "Pay and conditions": handed in from the eligibility feature. */
+  eligibility?: ReactNode;
 }
 
 function CopyIcon() {
@@ -80,7 +82,7 @@ function SaveButton({ job }: { job: Job }) {
 }
 
 /** The full job posting, shared by /posting/{uuid} and the job wizard's preview. */
-export function JobPostingView({ job, interactive = true, applyAction }: JobPostingViewProps) {
+export function JobPostingView({ job, interactive = true, applyAction, eligibility }: JobPostingViewProps) {
   const [isCarouselOpen, setIsCarouselOpen] = useState(false);
   const photosButton = useRef<HTMLButtonElement>(null);
   usePostingVisit(job.uuid, interactive && job.status === 'published');
@@ -143,6 +145,7 @@ export function JobPostingView({ job, interactive = true, applyAction }: JobPost
           </p>
           <RichText className="prose posting__description" html={job.descriptionHTML} inert={!interactive} />
           <PayConditionsCard terms={job.terms} />
+          {eligibility}
         </div>
 
         <aside className="posting__aside" aria-label="Job details">

@@ -57,4 +57,13 @@ describe('JobTile', () => {
     const badges = within(screen.getByRole('list', { name: 'The school gives' })).getAllByRole('listitem');
     expect(badges.map((badge) => badge.textContent)).toEqual(['Housing', 'Flights', 'Visa']);
   });
+
+  it('shows what the teacher’s answers say of the job, when the page has it', () => {
+    render(
+      <MemoryRouter>
+        <JobTile job={tile} eligibility={<p>You qualify</p>} />
+      </MemoryRouter>,
+    );
+    expect(within(screen.getByRole('article')).getByText('You qualify')).toBeInTheDocument();
+  });
 });

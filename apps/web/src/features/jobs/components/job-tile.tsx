@@ -44,6 +44,8 @@ export interface JobTileProps {
   eager?: boolean;
   /** A keyword search's words, marked in the title. */
   keywords?: Keywords | null;
+  /** What the teacher's facts say of the job ("You qualify"), under its badges. */
+  eligibility?: ReactNode;
 }
 
 /**
@@ -57,6 +59,7 @@ export function JobTile({
   actions,
   eager = false,
   keywords = null,
+  eligibility,
 }: JobTileProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const name = job.companyName || 'Untitled job';
@@ -129,6 +132,7 @@ export function JobTile({
             ))}
           </ul>
         )}
+        {eligibility}
         <p className="job-tile__date">
           {job.publishedDate ? `Posted ${publishedAgo(job.publishedDate)}` : 'Not published yet'}
         </p>

@@ -1,5 +1,33 @@
+// A posting's visits: one click when it opens, and the seconds it is read (its owner's metrics).
+// Beside their only user, so that /jobs's first download (../api.ts) does not carry them.
+import type { JobClick, JobTime } from '@teacheast/shared';
 import { useEffect, useRef } from 'react';
-import { countJobClick, reportTimeSpent } from '../api';
+import { api } from '../../../lib/api-client';
+
+/** Counts one opening of a posting. A refusal (already counted, closed job) is not the reader's concern. */
+function countJobClick(uuid: string): void {
+  api.post('/api/job/clicks', { uuid } satisfies JobClick).catch(() => undefined);
+}
+
+/**
+ * Reports seconds spent on a posting. sendBeacon survives the page being closed; the Blob gives the
+ * request a JSON content type so the server parses it like any other call.
+ */
+function reportTimeSpent(uuid: string, timeSpent: number): void {
+  if (timeSpent <= 0) return;
+  const body = JSON.stringify({ uuid, timeSpent: Math.round(timeSpent) } satisfies JobTime);
+  const sent =
+    typeof navigator.sendBeacon === 'function' &&
+    navigator.sendBeacon('/api/job/time', new Blob([body], { type: 'application/json' }));
+  if (!sent) {
+    void fetch('/api/job/time', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      keepalive: true,
+    }).catch(() => undefined);
+  }
+}
 
 /**
  * Counts one click when a posting opens and the seconds it is actually visible, reported when the

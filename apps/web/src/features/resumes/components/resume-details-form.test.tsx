@@ -1,7 +1,7 @@
 import type { ResumeDetailsAnswer } from '@teacheast/shared';
 import { screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
 import { jsonResponse, mockServer, renderWithProviders } from '../../../testing/render';
 import { ResumeDetailsForm } from './resume-details-form';
@@ -33,11 +33,14 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function renderDetails(saved: ResumeDetailsAnswer = unsaved) {
+function renderDetails(
+  saved: ResumeDetailsAnswer = unsaved,
+  optional: Pick<Parameters<typeof ResumeDetailsForm>[0], 'optionalPart' | 'saveOptionalPart'> = {},
+) {
   const detailsPath = paths.postResumeStep('details', USER);
   return renderWithProviders(
     <Routes>
-      <Route path="*" element={<ResumeDetailsForm userUuid={USER} saved={saved} />} />
+      <Route path="*" element={<ResumeDetailsForm userUuid={USER} saved={saved} {...optional} />} />
       <Route path={paths.postResumeStep('profile-image', USER)} element={<Where />} />
     </Routes>,
     { route: detailsPath },
@@ -76,17 +79,18 @@ describe('the resume wizard’s details step', () => {
     },
   );
 
+  const saved: ResumeDetailsAnswer = {
+    ...unsaved,
+    name: 'Jane Doe',
+    nationality: 'Canada',
+    education: 'Bachelors',
+    experience: '3',
+    desiredCountry: 'Vietnam',
+    desiredStartDate: 'September',
+    desiredAgeGroup: 'Adults',
+  };
+
   it('opens with Next enabled for saved details, saves them and goes on to the photo', async () => {
-    const saved: ResumeDetailsAnswer = {
-      ...unsaved,
-      name: 'Jane Doe',
-      nationality: 'Canada',
-      education: 'Bachelors',
-      experience: '3',
-      desiredCountry: 'Vietnam',
-      desiredStartDate: 'September',
-      desiredAgeGroup: 'Adults',
-    };
     const requests = mockServer(() => jsonResponse(200, saved));
     const { user } = renderDetails(saved);
     expect(next()).toBeEnabled();
@@ -95,5 +99,25 @@ describe('the resume wizard’s details step', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent(paths.postResumeStep('profile-image', USER));
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ method: 'PUT', url: `/api/post-resume/details/${USER}`, body: saved });
+  });
+
+  it('shows the optional part among the details and saves it with Next, staying when it is refused', async () => {
+    mockServer(() => jsonResponse(200, saved));
+    const saveOptionalPart = vi.fn<() => Promise<boolean>>().mockResolvedValueOnce(false).mockResolvedValueOnce(true);
+    const { user } = renderDetails(saved, {
+      optionalPart: <p>The visa questions</p>,
+      saveOptionalPart,
+    });
+    expect(screen.getByRole('form', { name: 'Resume details' })).toHaveTextContent('The visa questions');
+
+    // The part refuses (a wrong answer, shown by the part): the step stays.
+    await user.click(next());
+    await vi.waitFor(() => expect(saveOptionalPart).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    expect(next()).toHaveTextContent('Next');
+
+    await user.click(next());
+    expect(await screen.findByTestId('where')).toHaveTextContent(paths.postResumeStep('profile-image', USER));
+    expect(saveOptionalPart).toHaveBeenCalledTimes(2);
   });
 });

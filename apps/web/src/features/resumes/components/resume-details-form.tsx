@@ -9,11 +9,13 @@ import {
   ResumeDetailsSchema,
   type ResumeDetails,
 } from '@teacheast/shared';
+import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { showSubmitError } from '../../../lib/form-errors';
+import { toastError } from '../../../lib/toast';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { useSaveResumeDetails, type ResumeDetailsAnswer } from '../api';
@@ -33,9 +35,22 @@ const SELECTS: { field: Exclude<keyof ResumeDetails, 'name' | 'email'>; label: s
     { field: 'desiredAgeGroup', label: 'Desired age group', options: AGE_GROUPS },
   ];
 
-export function ResumeDetailsForm({ userUuid, saved }: { userUuid: string; saved: ResumeDetailsAnswer }) {
+interface ResumeDetailsFormProps {
+  userUuid: string;
+  saved: ResumeDetailsAnswer;
+  /**
+   * An optional part of the step that another feature asks (the visa questions of BEYOND §7), shown
+   * after the details and saved by Next with them.
+   */
+  optionalPart?: ReactNode;
+  /** Saves the optional part once the details are saved; false keeps the teacher on the step. */
+  saveOptionalPart?: () => Promise<boolean>;
+}
+
+export function ResumeDetailsForm({ userUuid, saved, optionalPart, saveOptionalPart }: ResumeDetailsFormProps) {
   const navigate = useNavigate();
   const save = useSaveResumeDetails(userUuid);
+  const [isSavingPart, setIsSavingPart] = useState(false);
   const {
     register,
     handleSubmit,
@@ -51,10 +66,21 @@ export function ResumeDetailsForm({ userUuid, saved }: { userUuid: string; saved
   const values = useWatch({ control });
   const isComplete = FIELDS.every((field) => String(values[field] ?? '').trim() !== '');
 
+  const isSaving = save.isPending || isSavingPart;
+
   const onSubmit = (details: ResumeDetails) => {
-    if (save.isPending) return;
+    if (isSaving) return;
+    const goOn = () => navigate(paths.postResumeStep('profile-image', userUuid));
     save.mutate(details, {
-      onSuccess: () => navigate(paths.postResumeStep('profile-image', userUuid)),
+      onSuccess: () => {
+        if (!saveOptionalPart) return goOn();
+        // The part shows its own messages when it refuses; the step then stays.
+        setIsSavingPart(true);
+        void saveOptionalPart()
+          .then((isPartSaved) => isPartSaved && goOn())
+          .catch(toastError)
+          .finally(() => setIsSavingPart(false));
+      },
       onError: (error) => showSubmitError(error, setError, FIELDS),
     });
   };
@@ -88,6 +114,7 @@ export function ResumeDetailsForm({ userUuid, saved }: { userUuid: string; saved
           />
         ))}
       </div>
+      {optionalPart}
       {!isComplete && (
         <p className="field__hint" id="details-next-hint">
           Fill in every field to continue.
@@ -99,9 +126,9 @@ export function ResumeDetailsForm({ userUuid, saved }: { userUuid: string; saved
           className="button button--primary"
           disabled={!isComplete}
           aria-describedby={!isComplete ? 'details-next-hint' : undefined}
-          aria-busy={save.isPending || undefined}
+          aria-busy={isSaving || undefined}
         >
-          {save.isPending ? 'Saving…' : 'Next'}
+          {isSaving ? 'Saving…' : 'Next'}
         </button>
       </WizardNav>
     </form>

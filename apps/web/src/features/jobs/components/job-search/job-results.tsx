@@ -1,4 +1,4 @@
-import { MESSAGES, TOP_BUTTON_MIN_RESULTS, parseKeywords } from '@teacheast/shared';
+import { MESSAGES, TOP_BUTTON_MIN_RESULTS, parseKeywords, type JobTile as JobTileData } from '@teacheast/shared';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Spinner } from '../../../../ui/spinner';
 import { useJobSearch } from '../../api';
@@ -13,13 +13,15 @@ interface JobResultsProps {
   query: ChosenSearch | null;
   title: string;
   pageLink: (page: number) => string;
-  /** What the page offers for the search shown (the job alerts' offer), under its summary. */
+  /** What the page offers for the search shown (the job alerts' offer, the visa questions), under its summary. */
   searchActions?: (search: ChosenSearch) => ReactNode;
+  /** What the teacher's facts say of a job, shown on its tile. */
+  tileBadge?: (tile: JobTileData) => ReactNode;
 }
 
 /** The search's heading and summary (its filters in words), its tiles (keywords marked), the pager and the Top button. */
-export function JobResults({ search, query, title, pageLink, searchActions }: JobResultsProps) {
-  const { country, city, ageGroup, q, page } = search;
+export function JobResults({ search, query, title, pageLink, searchActions, tileBadge }: JobResultsProps) {
+  const { country, city, ageGroup, q, eligibleOnly, page } = search;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const keywords = useMemo(() => (q ? parseKeywords(q) : null), [q]);
   const results = useJobSearch(query);
@@ -51,6 +53,7 @@ export function JobResults({ search, query, title, pageLink, searchActions }: Jo
           {describeTermsFilters(search)
             .map((words) => ` · ${words}`)
             .join('')}
+          {eligibleOnly && ' · Only jobs I can take'}
           {page > 1 ? ` · page ${page}` : ''}
         </p>
       )}
@@ -68,7 +71,7 @@ export function JobResults({ search, query, title, pageLink, searchActions }: Jo
         <ul className="job-grid">
           {tiles.map((job, index) => (
             <li key={job.uuid}>
-              <JobTile job={job} eager={index < 2} keywords={keywords} />
+              <JobTile job={job} eager={index < 2} keywords={keywords} eligibility={tileBadge?.(job)} />
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import type { JobTile } from '@teacheast/shared';
 import type { ReactNode } from 'react';
 import { JobFilters } from './job-filters';
 import { JobResults } from './job-results';
@@ -6,12 +7,14 @@ import { useSearchState, type ChosenSearch } from './use-search-state';
 import '../jobs.css';
 
 interface JobSearchProps {
-  /** What the page offers for the search shown (the job alerts' offer), under its summary. */
+  /** What the page offers for the search shown (the job alerts' offer, the visa questions), under its summary. */
   searchActions?: (search: ChosenSearch) => ReactNode;
+  /** What the teacher's answers to "Can I take this job?" say of a job, shown on its tile (BEYOND §7). */
+  tileBadge?: (tile: JobTile) => ReactNode;
 }
 
 /** Job search: the sidebar of filters with the keyword box, and the results with their pager. */
-export function JobSearch({ searchActions }: JobSearchProps) {
+export function JobSearch({ searchActions, tileBadge }: JobSearchProps) {
   const { search, query, title, update, pageLink } = useSearchState();
   return (
     <div className="job-search">
@@ -22,7 +25,14 @@ export function JobSearch({ searchActions }: JobSearchProps) {
           keywordBox={<KeywordBox q={search.q} disabled={!search.country} />}
         />
       </aside>
-      <JobResults search={search} query={query} title={title} pageLink={pageLink} searchActions={searchActions} />
+      <JobResults
+        search={search}
+        query={query}
+        title={title}
+        pageLink={pageLink}
+        searchActions={searchActions}
+        tileBadge={tileBadge}
+      />
     </div>
   );
 }

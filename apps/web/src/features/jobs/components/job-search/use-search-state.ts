@@ -1,12 +1,12 @@
 // The job search's state is its URL (/jobs?country=…&city=…&ageGroup=…&q=…&page=…, BEYOND §2, with
-// the contract-sheet filters of §6): this hook reads it, moves to another search, and keeps the tab's
-// title and remembered search in step.
-import type { Country } from '@teacheast/shared';
+// the contract-sheet filters of §6 and "Only jobs I can take" of §7): this hook reads it, moves to
+// another search, and keeps the tab's title and remembered search in step.
+import { SEARCH_ELIGIBILITY_KEYS, type Country } from '@teacheast/shared';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../../config/paths';
 import { SEARCH_STATE_STORAGE_KEY } from '../../../../config/storage-keys';
-import { readSearch, searchTitle, termsFiltersOf, type SearchState } from '../../search-params';
+import { filtersOf, readSearch, searchTitle, type SearchState } from '../../search-params';
 
 // The tab's last search is kept here, not in lib/search-state.ts (the home page's), so the search
 // page's first download carries no extra chunk for it.
@@ -24,6 +24,19 @@ function storeSearch(query: string): void {
   } catch {
     // Private mode without storage: the URL still carries the search.
   }
+}
+
+/**
+ * The address of a search. paths.jobs writes the contract-sheet filters but not yet "Only jobs I can
+ * take" and its facts, which are set here after them (set, so that nothing is written twice).
+ */
+function searchPath(query: Parameters<typeof paths.jobs>[0] = {}): string {
+  const url = new URL(paths.jobs(query), 'http://localhost');
+  for (const key of SEARCH_ELIGIBILITY_KEYS) {
+    const value = query[key];
+    if (value) url.searchParams.set(key, value);
+  }
+  return url.pathname + url.search;
 }
 
 /** The search the page shows, once a country is chosen. */
@@ -49,7 +62,7 @@ export function useSearchState(): SearchStateControls {
   const navigate = useNavigate();
   const search = readSearch(searchParams);
   const { country, city, ageGroup, q, page } = search;
-  const filters = termsFiltersOf(search);
+  const filters = filtersOf(search);
   const query: ChosenSearch | null = country ? { country, city, ageGroup, q, ...filters, page } : null;
   const title = searchTitle(country);
 
@@ -59,7 +72,7 @@ export function useSearchState(): SearchStateControls {
   }, [title]);
 
   // Remember the search for this tab, or come back to the last one when opened bare (/jobs).
-  const canonical = query ? paths.jobs(query) : null;
+  const canonical = query ? searchPath(query) : null;
   useEffect(() => {
     if (canonical) {
       storeSearch(canonical);
@@ -77,17 +90,17 @@ export function useSearchState(): SearchStateControls {
       merged.minPay = undefined;
     }
     navigate(
-      paths.jobs({
+      searchPath({
         country: merged.country ?? undefined,
         city: merged.city,
         ageGroup: merged.ageGroup,
         q: merged.q,
-        ...termsFiltersOf(merged),
+        ...filtersOf(merged),
         page: 1,
       }),
     );
   };
-  const pageLink = (p: number) => paths.jobs({ country: country ?? undefined, city, ageGroup, q, ...filters, page: p });
+  const pageLink = (p: number) => searchPath({ country: country ?? undefined, city, ageGroup, q, ...filters, page: p });
 
   return { search, query, title, update, pageLink };
 }

@@ -431,7 +431,8 @@ test('without scripts the filters are a plain GET form', async ({ browser, baseU
   await page.goto('/jobs?country=vietnam&page=1');
   await page.getByLabel('Student age group').selectOption('Adults');
   await page.getByRole('button', { name: 'Show jobs' }).click();
-  await expect(page).toHaveURL(/\/jobs\?q=&country=vietnam&city=&ageGroup=Adults&page=1$/);
+  // The contract sheet's fields go too, empty, as any GET form sends them (an empty filter is none).
+  await expect(page).toHaveURL(/\/jobs\?q=&country=vietnam&city=&ageGroup=Adults&minPay=&maxTeachingHours=&page=1$/);
   // Three Da Nang jobs for adults and the featured one.
   await expect(tiles(page)).toHaveCount(4);
   await context.close();

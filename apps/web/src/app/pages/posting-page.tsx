@@ -32,12 +32,26 @@ function useIsInBrowser(): boolean {
   );
 }
 
+/**
+ * The panel once the browser has the page. Its own component, so the switch re-renders it alone: a
+ * new prop on the posting view right after hydration would reach parts React has not hydrated yet
+ * and make it draw them again, dropping a click held on them (app/early-input.ts).
+ */
+function PostingEligibilityInBrowser({ job }: { job: Parameters<typeof PostingEligibility>[0]['job'] }) {
+  const isInBrowser = useIsInBrowser();
+  if (!isInBrowser) return null;
+  return (
+    <Suspense>
+      <PostingEligibility job={job} />
+    </Suspense>
+  );
+}
+
 export function PostingPage() {
   const { uuid = '' } = useParams();
   const job = useJob(uuid);
   const navigate = useNavigate();
   const location = useLocation();
-  const isInBrowser = useIsInBrowser();
   const isMissing = job.isError && isApiError(job.error) && (job.error.status === 404 || job.error.status === 400);
   usePageTitle(job.data ? postingTitle(job.data) : isMissing ? 'Job not found' : 'Job posting');
 
@@ -77,13 +91,7 @@ export function PostingPage() {
       <JobPostingView
         job={job.data}
         applyAction={<ApplyOffer job={job.data} />}
-        eligibility={
-          isInBrowser && (
-            <Suspense>
-              <PostingEligibility job={job.data} />
-            </Suspense>
-          )
-        }
+        eligibility={<PostingEligibilityInBrowser job={job.data} />}
       />
     </div>
   );

@@ -19,6 +19,7 @@ import * as m015 from './migrations/015-job-changes.js';
 import * as m016 from './migrations/016-job-terms.js';
 import * as m017 from './migrations/017-eligibility-facts.js';
 import * as m018 from './migrations/018-job-permit.js';
+import * as m019 from './migrations/019-board-eligibility.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '016-job-terms': m016,
   '017-eligibility-facts': m017,
   '018-job-permit': m018,
+  '019-board-eligibility': m019,
 };
 
 /** Every migration's name, oldest first; the last is the schema this release is written for. */

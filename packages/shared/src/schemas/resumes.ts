@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMITS } from './terms-words.js';
 import { AGE_GROUPS, DESIRED_COUNTRIES, EDUCATION_LEVELS, EXPERIENCE_LEVELS, MONTHS, NATIONALITIES } from '../enums.js';
 import { REQUIRED, emailField, optionalFilter, pageParam, requiredChoice, requiredText, uuidParam } from './common.js';
 
@@ -57,6 +58,8 @@ export const ResumeBoardSearchSchema = z.object({
   desiredCountry: optionalFilter(z.enum(DESIRED_COUNTRIES, { error: 'Not a known country' })),
   desiredStartDate: optionalFilter(z.enum(MONTHS, { error: 'Not a known month' })),
   desiredAgeGroup: optionalFilter(z.enum(AGE_GROUPS, { error: 'Not a known age group' })),
+  /** Only teachers whose facts make them eligible for this work permit (BEYOND §7). */
+  eligibleFor: optionalFilter(z.enum(PERMITS, { error: 'Not a known work permit' })),
   page: pageParam,
 });
 export type ResumeBoardSearch = z.input<typeof ResumeBoardSearchSchema>;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../../test/harness.js';
 import { termsColumns } from '../../db/job-terms.js';
 import { createResume } from '../resumes/test-factories.js';
+import { createSubscription } from '../subscriptions/test-factories.js';
 import { loadEligibilityRules } from './service.js';
 
 const KOREA_SHEET: JobTerms = {
@@ -295,6 +296,59 @@ describe(`visa eligibility (${dialect})`, () => {
         expect.arrayContaining(['eligible', null, 'not_eligible']),
       );
     });
+  });
+
+  it('filters the resume board by eligibility for a permit, for subscribers, following a change of facts', async () => {
+    const subscriber = await createUser(t);
+    await createSubscription(t, subscriber.id);
+    const qualified = await createUser(t);
+    const resumeOfQualified = await createResume(t, qualified.id, { name: 'Qualified Teacher' });
+    await facts(qualified.id, qualified.auth, { passports: ['US'], degree: 'bachelor' });
+    const other = await createUser(t);
+    const resumeOfOther = await createResume(t, other.id, { name: 'Other Teacher' });
+    await facts(other.id, other.auth, { passports: ['PH'], degree: 'bachelor' });
+    const silent = await createUser(t);
+    const resumeOfSilent = await createResume(t, silent.id, { name: 'Silent Teacher' });
+    const board = async (query: string) => {
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/resume-board/filter/${subscriber.id}?${query}`,
+        headers: subscriber.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ results: { uuid: string }[] }>().results.map((r) => r.uuid);
+    };
+    const all = await board('page=1');
+    expect(all).toEqual(expect.arrayContaining([resumeOfQualified, resumeOfOther, resumeOfSilent]));
+    const e2 = await board('eligibleFor=KR-E2&page=1');
+    expect(e2).toContain(resumeOfQualified);
+    expect(e2).not.toContain(resumeOfOther);
+    expect(e2).not.toContain(resumeOfSilent);
+    // No facts are ever in the answer.
+    const raw = await t.inject({
+      method: 'GET',
+      url: `/api/resume-board/filter/${subscriber.id}?eligibleFor=KR-E2&page=1`,
+      headers: subscriber.auth,
+    });
+    expect(raw.body).not.toContain('passports');
+    // A teacher's new facts reach the board at once.
+    await facts(other.id, other.auth, { passports: ['GB'], degree: 'master' });
+    expect(await board('eligibleFor=KR-E2&page=1')).toContain(resumeOfOther);
+    // A permit the rules do not know: 400.
+    const unknown = await t.inject({
+      method: 'GET',
+      url: `/api/resume-board/filter/${subscriber.id}?eligibleFor=XX-1&page=1`,
+      headers: subscriber.auth,
+    });
+    expect(unknown.statusCode).toBe(400);
+    // Without a subscription, the filter is refused as the board is.
+    const stranger = await createUser(t);
+    const refused = await t.inject({
+      method: 'GET',
+      url: `/api/resume-board/filter/${stranger.id}?eligibleFor=KR-E2&page=1`,
+      headers: stranger.auth,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('refuses to start on a rules file it cannot read, in one line', () => {

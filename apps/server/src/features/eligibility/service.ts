@@ -117,6 +117,17 @@ export async function permitsNotOpenToUser(deps: Pick<Deps, 'db'>, userId: strin
   return hasAnyFact(facts) ? permitsNotOpenTo(facts) : [];
 }
 
+/** The permits a teacher's stored facts (JSON, or null) make them eligible for: the board's `eligibleFor`. */
+export function eligiblePermits(stored: string | null): string[] {
+  if (stored === null) return [];
+  const facts = EligibilityFactsSchema.parse(JSON.parse(stored));
+  if (!hasAnyFact(facts)) return [];
+  const rules = loadedRules();
+  return rules.permits
+    .filter((rule) => eligibilityFor(rules, facts, rule.permit).status === 'eligible')
+    .map((rule) => rule.permit);
+}
+
 /** A teacher's result for a permit from their stored facts (JSON), or null when they gave none. */
 export function resultFromStored(stored: string | null, permit: string | null): EligibilityResult | null {
   if (stored === null) return null;

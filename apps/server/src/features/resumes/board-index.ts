@@ -9,6 +9,7 @@
 import type { Db } from '../../db/create-db.js';
 import { BitPage, bitmapOf, prefixWord, wordsFor } from '../../lib/bitmaps.js';
 import { KeptAtVersion } from '../../lib/kept-at-version.js';
+import { eligiblePermits } from '../eligibility/service.js';
 import * as repo from './repo.js';
 
 /** The board's filters and the column each one matches. */
@@ -23,6 +24,9 @@ const FILTERS = [
 
 type BoardFilterValues = Omit<repo.BoardFilters, 'page'>;
 
+/** The bitmap key of the resumes eligible for a permit. */
+const permitKey = (permit: string) => `eligible\u0000${permit}`;
+
 class BoardIndex {
   private readonly words: number;
 
@@ -34,21 +38,24 @@ class BoardIndex {
     this.words = wordsFor(tiles.length);
   }
 
-  static build(entries: readonly repo.ResumeTileRow[]): BoardIndex {
+  static build(entries: readonly repo.BoardEntry[]): BoardIndex {
     const sorted = [...entries].sort(
       (a, b) => b.last_updated_at - a.last_updated_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
     );
     const lists = new Map<string, number[]>();
+    const add = (key: string, i: number) => {
+      const list = lists.get(key);
+      if (list) list.push(i);
+      else lists.set(key, [i]);
+    };
     sorted.forEach((entry, i) => {
-      for (const [, column] of FILTERS) {
-        const key = `${column}\u0000${entry[column]}`;
-        const list = lists.get(key);
-        if (list) list.push(i);
-        else lists.set(key, [i]);
-      }
+      for (const [, column] of FILTERS) add(`${column}\u0000${entry[column]}`, i);
+      for (const permit of eligiblePermits(entry.facts)) add(permitKey(permit), i);
     });
     const words = wordsFor(sorted.length);
-    return new BoardIndex(sorted, new Map([...lists].map(([key, list]) => [key, bitmapOf(list, words)])));
+    // The index keeps the tiles only: an owner's facts are never answered.
+    const tiles = sorted.map(({ facts: _facts, ...tile }) => tile);
+    return new BoardIndex(tiles, new Map([...lists].map(([key, list]) => [key, bitmapOf(list, words)])));
   }
 
   /** The tiles of `limit` resumes matching every given filter from `offset`, in the board's order. */
@@ -58,6 +65,11 @@ class BoardIndex {
       const value = filters[name];
       if (!value) continue;
       const bits = this.bitmaps.get(`${column}\u0000${value}`);
+      if (!bits) return [];
+      sets.push(bits);
+    }
+    if (filters.eligibleFor) {
+      const bits = this.bitmaps.get(permitKey(filters.eligibleFor));
       if (!bits) return [];
       sets.push(bits);
     }
@@ -102,6 +114,12 @@ export async function findBoardPage(
   limit: number,
   onRefreshError: (err: unknown) => void,
 ): Promise<repo.ResumeTileRow[] | null> {
-  const current = await keptFor(db).current(undefined, onRefreshError);
+  const kept = keptFor(db);
+  let current = await kept.current(undefined, onRefreshError);
+  // Eligibility is read from the rules, not the database's: a page filtered by it waits for the index.
+  if (!current && filters.eligibleFor) {
+    await kept.refresh();
+    current = await kept.current(undefined, onRefreshError);
+  }
   return current && current.value.page(filters, (filters.page - 1) * limit, limit);
 }

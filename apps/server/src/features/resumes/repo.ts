@@ -104,6 +104,8 @@ export async function markPublished(db: DbOrTrx, userId: string, now: number): P
 }
 
 export interface BoardFilters {
+  /** Only resumes whose owner's facts make them eligible for this permit (BEYOND §7). */
+  eligibleFor?: string;
   nationality?: string;
   education?: string;
   experience?: string;
@@ -142,8 +144,17 @@ export async function findBoardVersion(db: DbOrTrx): Promise<number> {
  * Every published resume's tile (board-index.ts), read from the board's covering index: what the board
  * shows, filters by and orders by.
  */
-export async function findBoardTiles(db: DbOrTrx): Promise<ResumeTileRow[]> {
-  const rows = await db.selectFrom('resumes').select(TILE_COLUMNS).where('published_at', 'is not', null).execute();
+/** A published resume's tile, and its owner's eligibility facts (JSON, or null): what the board index reads. */
+export type BoardEntry = ResumeTileRow & { facts: string | null };
+
+export async function findBoardTiles(db: DbOrTrx): Promise<BoardEntry[]> {
+  const rows = await db
+    .selectFrom('resumes')
+    .leftJoin('eligibility_facts', 'eligibility_facts.user_id', 'resumes.user_id')
+    .select(TILE_COLUMNS.map((column) => `resumes.${column}` as const))
+    .select('eligibility_facts.facts')
+    .where('resumes.published_at', 'is not', null)
+    .execute();
   return rows.map((row) => ({ ...row, last_updated_at: Number(row.last_updated_at) }));
 }
 

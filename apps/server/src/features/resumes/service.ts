@@ -300,10 +300,14 @@ export async function searchResumeBoard(
   filters: repo.BoardFilters,
 ): Promise<ResumeBoardAnswer> {
   await requireActiveSubscription(deps, user.id);
-  const rows =
-    (await findBoardPage(deps.db, filters, PAGE_SIZE, (err) =>
-      deps.log.error({ err }, 'resume board index refresh failed'),
-    )) ?? (await repo.searchBoard(deps.db, filters));
+  const kept = await findBoardPage(deps.db, filters, PAGE_SIZE, (err) =>
+    deps.log.error({ err }, 'resume board index refresh failed'),
+  );
+  // The database cannot read eligibility (the rules are the shared package's): only the index answers it.
+  if (kept === null && filters.eligibleFor) {
+    throw new AppError(503, 'The resume board is being prepared. Please try again in a moment.');
+  }
+  const rows = kept ?? (await repo.searchBoard(deps.db, filters));
   return { results: rows.map((row) => toTile(deps, row)) };
 }
 

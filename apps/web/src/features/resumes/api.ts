@@ -25,6 +25,7 @@ export const BOARD_FILTERS = [
   'desiredCountry',
   'desiredStartDate',
   'desiredAgeGroup',
+  'eligibleFor',
 ] as const satisfies readonly (keyof ResumeBoardSearch)[];
 export type BoardFilter = (typeof BOARD_FILTERS)[number];
 export type BoardSearch = Partial<Record<BoardFilter, string>> & { page: number };

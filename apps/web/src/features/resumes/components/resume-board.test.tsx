@@ -1,5 +1,5 @@
 import { MESSAGES, type ResumeTile } from '@teacheast/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockServer, renderWithProviders } from '../../../testing/render';
 import { ResumeBoard } from './resume-board';
@@ -36,5 +36,18 @@ describe('the resume board', () => {
 
     expect(await screen.findByRole('link', { name: 'Jane Doe' })).toHaveAttribute('href', `/resume/${tile.uuid}`);
     expect(screen.queryByText(MESSAGES.noResults)).not.toBeInTheDocument();
+  });
+
+  it('filters by the work permit a teacher can get, from the address and from its select', async () => {
+    const requests = mockServer(() => jsonResponse(200, { results: [tile] }));
+    const { user } = renderWithProviders(<ResumeBoard userUuid={USER} />, {
+      route: '/resume-board?eligibleFor=KR-E2&page=1',
+    });
+    await screen.findByRole('link', { name: 'Jane Doe' });
+    expect(requests[0]?.url).toBe(`/api/resume-board/filter/${USER}?page=1&eligibleFor=KR-E2`);
+    const select = screen.getByRole('combobox', { name: 'Can get the work permit' });
+    expect(select).toHaveValue('KR-E2');
+    await user.selectOptions(select, 'CN-Z');
+    await waitFor(() => expect(requests.at(-1)?.url).toBe(`/api/resume-board/filter/${USER}?page=1&eligibleFor=CN-Z`));
   });
 });

@@ -1,4 +1,5 @@
 import {
+  PERMITS,
   AGE_GROUPS,
   DESIRED_COUNTRIES,
   EDUCATION_LEVELS,
@@ -25,6 +26,8 @@ const FILTER_OPTIONS: Record<BoardFilter, { label: string; options: readonly str
   desiredCountry: { label: 'Desired country', options: DESIRED_COUNTRIES },
   desiredStartDate: { label: 'Desired start date', options: MONTHS },
   desiredAgeGroup: { label: 'Desired Age Group', options: AGE_GROUPS },
+  // Teachers whose own answers qualify them for the permit (BEYOND §7); never their answers themselves.
+  eligibleFor: { label: 'Can get the work permit', options: PERMITS },
 };
 
 const SCROLL_KEY = 'teacheast.resume-board.scroll';

@@ -18,7 +18,10 @@ const LoadingEligibilityPanel = lazy(() =>
 );
 
 function EligibilityPanel(props: ComponentProps<EligibilityPanelModule['EligibilityPanel']>) {
-  return eligibilityPanel ? <eligibilityPanel.EligibilityPanel {...props} /> : <LoadingEligibilityPanel {...props} />;
+  // Chosen once per mount: switching from the lazy part to the loaded one on a later render would be
+  // another component to React, which would mount the panel afresh and lose its state (what it said).
+  const [Panel] = useState(() => eligibilityPanel?.EligibilityPanel ?? LoadingEligibilityPanel);
+  return <Panel {...props} />;
 }
 
 /**

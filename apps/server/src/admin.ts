@@ -1,5 +1,5 @@
 // Operator commands: `npm run admin -- <command>`. Coupons, contact messages, unpublishing a job,
-// deleting a user, sending alerts, backups. Runs against the database named by DATABASE_URL.
+// deleting a user, operators, sending alerts, backups. Runs against the database named by DATABASE_URL.
 import path from 'node:path';
 import { pino } from 'pino';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { takeDownJob } from './features/jobs/service.js';
 import { deleteAccount, findUserIdByEmail } from './features/accounts/service.js';
 import { listContactMessages } from './features/contact/service.js';
 import { sendDueAlerts } from './features/alerts/service.js';
+import { setOperator } from './features/operators/service.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { BACKUP_DATABASE, BACKUP_MEDIA, createBackup, restoreBackup } from './features/backups/service.js';
 import type { Deps } from './deps.js';
@@ -24,6 +25,9 @@ export const USAGE = `Usage: npm run admin -- <command>
   jobs unpublish <uuid> [reason…]
                           take a published job down for good, keeping the reason
   users delete <email>    delete a user with their jobs, resume, files, sessions and queued mail
+  operators add <email>   make an account an operator (the /api/operator/ routes, the console)
+  operators remove <email>
+                          take the operator role away
   alerts send             mail every job alert that has new jobs now, whatever its frequency
   backup <dir>            copy the SQLite database (the server may run) and the uploads folder into <dir>
   restore <dir> [--force] put a backup's database at DATABASE_URL and its uploads in MEDIA_DIR
@@ -145,6 +149,20 @@ export async function runAdmin(args: string[], ctx: AdminContext): Promise<numbe
         publishedJobs: 'delete',
       });
       ctx.out(`User ${email} is deleted, with their jobs, resume and ${files} files.`);
+      return 0;
+    }
+    case 'operators add':
+    case 'operators remove': {
+      if (!arg) throw new AdminUsageError(`${command} needs an e-mail address`);
+      const email = arg.trim().toLowerCase();
+      const adding = action === 'add';
+      const change = await setOperator(ctx.db, email, adding, ctx.now());
+      if (change === 'no-such-user') {
+        ctx.out(`No user ${email}.`);
+        return 1;
+      }
+      if (change === 'unchanged') ctx.out(`${email} ${adding ? 'is already' : 'is not'} an operator.`);
+      else ctx.out(`${email} ${adding ? 'is now an operator' : 'is no longer an operator'}.`);
       return 0;
     }
     case 'alerts send': {

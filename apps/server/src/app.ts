@@ -30,6 +30,8 @@ import { registerCreditRoutes } from './features/credits/routes.js';
 import { registerDiscoveryRoutes } from './features/discovery/routes.js';
 import { registerAlertRoutes } from './features/alerts/routes.js';
 import { registerApplicationRoutes } from './features/applications/routes.js';
+import { registerSchoolRoutes } from './features/schools/routes.js';
+import { registerOperatorRoutes } from './features/operators/routes.js';
 import { registerJobBoardRoutes } from './features/job-board/routes.js';
 import { registerJobRoutes } from './features/jobs/routes.js';
 import { registerMediaRoutes } from './features/media/routes.js';
@@ -213,6 +215,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   registerDiscoveryRoutes(app, deps);
   registerAlertRoutes(app, deps);
   registerApplicationRoutes(app, deps);
+  registerSchoolRoutes(app, deps);
+  registerOperatorRoutes(app, deps);
 
   await registerWebApp(
     app,

@@ -50,6 +50,10 @@ export const ERROR_TYPES = {
   NO_ELIGIBILITY_FACTS: 'NO_ELIGIBILITY_FACTS',
   /** 409: applying to a job the teacher's facts make them not eligible for; `reasons` say why (BEYOND §7). */
   ELIGIBILITY_WARNING: 'ELIGIBILITY_WARNING',
+  /** 409: a 21st school for one account (BEYOND §8). */
+  TOO_MANY_SCHOOLS: 'TOO_MANY_SCHOOLS',
+  /** 409: a registration number another school holds verified (BEYOND §8). */
+  REGISTRATION_CLAIMED: 'REGISTRATION_CLAIMED',
   /** 429: too many requests; Retry-After says when to come back. */
   RATE_LIMITED: 'RATE_LIMITED',
   /** 503: password work is at capacity; Retry-After says when to come back. */

@@ -22,6 +22,8 @@ export type PageData =
     } & SearchTermsFilters)
   /** GET /api/compare?ids=…: jobs side by side, in the order asked. */
   | { kind: 'compare'; ids: string[] }
+  /** GET /api/schools/{slug}: a school's public page (BEYOND §8). */
+  | { kind: 'school'; slug: string }
   /** GET /api/jobs/cities/{country}: the cities with live jobs in a country. */
   | { kind: 'cities'; country: string }
   /** GET /api/config: the deployment's site configuration. */
@@ -83,6 +85,8 @@ export function apiPathOf(data: PageData): string {
       return `/api/jobs/cities/${encodeURIComponent(data.country)}`;
     case 'compare':
       return `/api/compare?ids=${data.ids.map(encodeURIComponent).join(',')}`;
+    case 'school':
+      return `/api/schools/${encodeURIComponent(data.slug)}`;
     case 'config':
       return '/api/config';
     default:

@@ -1,6 +1,7 @@
 // What a page says about itself to search engines and link previews: the web app decides it for
 // every path (its render bundle's pageHeadAt), the server writes it into the page's <head>.
 import type { Job } from './schemas/jobs.js';
+import type { School } from './schemas/schools.js';
 
 export interface PageHead {
   /** The tab title, whole (site name included). */
@@ -19,4 +20,6 @@ export interface PageHead {
   feed: { path: string; title: string };
   /** A live posting shown by the page: the server describes it as a schema.org JobPosting. */
   job: Job | null;
+  /** A school's page (BEYOND §8): the server describes it as a schema.org EducationalOrganization. */
+  school?: School | null;
 }

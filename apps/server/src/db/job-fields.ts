@@ -62,6 +62,8 @@ export const JOB_FIELDS = {
   badges: { json: 'tile_badges' },
   permit: 'terms_permit',
   terms: { json: 'terms' },
+  // Written by features/schools whenever the job's school changes, or its name, kind or checks.
+  school: { json: 'tile_school' },
   // ISO 8601 text: a kept text costs less than the database's date formatting (presenters.ts isoText).
   publishedDate: { added: ['published_at'] },
   email: 'email',

@@ -9,6 +9,8 @@ interface UsersTable {
   confirmed_at: number | null;
   created_at: number;
   payment_customer_id: string | null;
+  /** Since when the account is an operator (BEYOND §9), or null. */
+  operator_since: number | null;
 }
 
 interface SessionsTable {
@@ -69,6 +71,9 @@ interface JobsTable {
   terms_teaching_hours: number | null;
   /** The permit a sponsored visa names (migration 018). */
   terms_permit: string | null;
+  /** The school it is posted under (migration 020), and that school as its tile carries it (JSON). */
+  school_id: string | null;
+  tile_school: string | null;
 }
 
 interface JobImagesTable {
@@ -267,6 +272,51 @@ interface JobChangesTable {
   job_id: string;
 }
 
+/** A school profile (migration 020, BEYOND §8). */
+interface SchoolsTable {
+  id: string;
+  slug: string;
+  user_id: string;
+  name: string;
+  country: string;
+  city: string;
+  kind: string;
+  website: string | null;
+  about_html: Generated<string>;
+  founded_year: number | null;
+  foreign_teachers: number | null;
+  logo: string | null;
+  /** When its registration check was approved, or null. */
+  verified_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A registration check of a school, waiting for an operator or decided. */
+interface SchoolVerificationsTable {
+  id: string;
+  school_id: string;
+  kind: 'registration';
+  registration_number: string;
+  status: 'pending' | 'approved' | 'rejected';
+  requested_at: number;
+  checked_at: number | null;
+  checked_by: string | null;
+  note: string | null;
+}
+
+/** Every operator action: who, what, on what, when (BEYOND §9). */
+interface AuditLogTable {
+  id: string;
+  at: number;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  subject_kind: string;
+  subject_id: string;
+  note: string | null;
+}
+
 interface ContentVersionsTable {
   name: string;
   version: number;
@@ -298,6 +348,9 @@ export interface Database {
   content_versions: ContentVersionsTable;
   job_changes: JobChangesTable;
   eligibility_facts: EligibilityFactsTable;
+  schools: SchoolsTable;
+  school_verifications: SchoolVerificationsTable;
+  audit_log: AuditLogTable;
 }
 
 export type JobRow = Selectable<JobsTable>;
@@ -307,3 +360,5 @@ export type NewJob = Insertable<JobsTable>;
 export type JobUpdate = Updateable<JobsTable>;
 export type ResumeRow = Selectable<ResumesTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type SchoolRow = Selectable<SchoolsTable>;
+export type NewSchoolVerification = Insertable<SchoolVerificationsTable>;

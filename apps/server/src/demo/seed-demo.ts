@@ -13,9 +13,10 @@ import { createBlobStore } from '../integrations/blobs/create-blob-store.js';
 import { encodeVariant, type Variant } from '../integrations/images/images.js';
 import { createDb, type Db } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
-import type { NewJob } from '../db/schema.js';
+import type { NewJob, NewSchoolVerification, SchoolRow } from '../db/schema.js';
 import { createRandom, jobRow, MAJOR_CITIES, resumeRow, type Teacher } from './factories.js';
 import { withRandomTerms } from './terms-factory.js';
+import { slugBaseOf, tileSchoolOf } from '../features/schools/service.js';
 
 export const DEMO_PASSWORD = 'teacheast-demo';
 const DEMO_DOMAIN = 'demo.teacheast.example';
@@ -193,7 +194,12 @@ export async function seedDemo(
     }
   }
 
+  const profiles = schoolProfiles(r, jobs, now);
   await db.transaction().execute(async (trx) => {
+    for (const profile of profiles) await trx.insertInto('schools').values(profile.school).execute();
+    for (const profile of profiles) {
+      if (profile.check) await trx.insertInto('school_verifications').values(profile.check).execute();
+    }
     for (let i = 0; i < jobs.length; i += 50)
       await trx
         .insertInto('jobs')
@@ -357,4 +363,85 @@ async function main(): Promise<void> {
 // Run only as a script, so tests can import seedDemo.
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   void main();
+}
+
+/** Registration numbers whose check digits hold, one a country: the demo's checked schools. */
+const DEMO_REGISTRATIONS: Record<Country, string> = {
+  'south-korea': '1168200276',
+  china: '91110000600037341L',
+  japan: '5835678256246',
+  taiwan: '00501503',
+  thailand: '0101700230705',
+  vietnam: '0100233488',
+  indonesia: '016090524017000',
+};
+
+/** Schools that post through agents: a few demo schools are recruiters. */
+const KIND_BY_AGE_GROUP: Record<string, SchoolRow['kind']> = {
+  Children: 'kindergarten',
+  Adolescents: 'private_school',
+  University: 'university',
+  Adults: 'language_centre',
+};
+
+/**
+ * A school profile for each school name among the demo's jobs (up to 15 an account), its jobs posted
+ * under it (their tile carries it), and one school a country with its registration checked.
+ */
+function schoolProfiles(r: ReturnType<typeof createRandom>, jobs: NewJob[], now: number) {
+  const byName = new Map<string, { school: SchoolRow; check: NewSchoolVerification | null }>();
+  const perOwner = new Map<string, number>();
+  const slugs = new Set<string>();
+  const checked = new Set<string>();
+  for (const job of jobs) {
+    const key = `${job.user_id}|${job.company_name}`;
+    let profile = byName.get(key);
+    if (!profile) {
+      const owned = perOwner.get(job.user_id!) ?? 0;
+      if (owned >= 15) continue;
+      perOwner.set(job.user_id!, owned + 1);
+      const base = slugBaseOf(job.company_name);
+      let slug = base;
+      for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;
+      slugs.add(slug);
+      const verify = !checked.has(job.country) && r.next() < 0.5;
+      if (verify) checked.add(job.country);
+      const created = (job.published_at ?? now) - r.int(30, 400) * DAY;
+      const school: SchoolRow = {
+        id: randomUUID(),
+        slug,
+        user_id: job.user_id!,
+        name: job.company_name,
+        country: job.country,
+        city: job.city,
+        kind: r.next() < 0.12 ? 'recruiter' : KIND_BY_AGE_GROUP[job.age_group]!,
+        website: job.link || null,
+        about_html: `<p>${job.company_name} teaches English in ${job.city}. We welcome teachers from around the world and help them settle in.</p>`,
+        founded_year: r.int(1975, 2020),
+        foreign_teachers: r.int(2, 60),
+        logo: null,
+        verified_at: verify ? now - r.int(1, 60) * DAY : null,
+        created_at: created,
+        updated_at: created,
+      };
+      const check = verify
+        ? {
+            id: randomUUID(),
+            school_id: school.id,
+            kind: 'registration' as const,
+            registration_number: DEMO_REGISTRATIONS[job.country as Country],
+            status: 'approved' as const,
+            requested_at: school.verified_at! - DAY,
+            checked_at: school.verified_at,
+            checked_by: null,
+            note: null,
+          }
+        : null;
+      profile = { school, check };
+      byName.set(key, profile);
+    }
+    job.school_id = profile.school.id;
+    job.tile_school = tileSchoolOf(profile.school);
+  }
+  return [...byName.values()];
 }

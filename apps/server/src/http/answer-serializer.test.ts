@@ -23,6 +23,7 @@ const tile = {
   salary: { currency: 'JPY' as const, min: 250_000, max: null, period: 'month' as const },
   badges: ['housing' as const, 'visa' as const],
   permit: 'JP-INSTRUCTOR',
+  school: { slug: 'sakura-english', name: 'Sakura English', kind: 'language_centre' as const, verified: true },
   publishedDate: '2026-11-26T01:02:03.004Z',
 };
 

@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../test/harness.js';
 import { createPageAnswers, sourceOf, type PageAnswers } from './page-answers.js';
 import { createRenderedPages } from './rendered-pages.js';
+import { tileSchoolOf } from '../features/schools/service.js';
 
 describe(`page answers read as the routes read them (${dialect})`, () => {
   let t: TestApp;
   let answers: PageAnswers;
   let live: string;
   let draft: string;
+  let school: string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -30,6 +32,16 @@ describe(`page answers read as the routes read them (${dialect})`, () => {
     draft = await createPublishedJob(t, owner.id, { country: 'japan', published_at: null });
     const saved = await t.inject({ method: 'POST', url: `/api/favorites/${saver.id}/${live}`, headers: saver.auth });
     expect(saved.statusCode).toBe(200);
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/schools',
+      headers: owner.auth,
+      payload: { name: 'Sakura <English> "School"', country: 'japan', city: 'Tokyo', kind: 'language_centre', about: '<p>Hi &amp; welcome</p>' },
+    });
+    expect(created.statusCode).toBe(201);
+    school = created.json<{ school: { slug: string } }>().school.slug;
+    const row = (await t.deps.db.selectFrom('schools').selectAll().where('slug', '=', school).executeTakeFirstOrThrow());
+    await t.deps.db.updateTable('jobs').set({ school_id: row.id, tile_school: tileSchoolOf(row) }).where('id', '=', live).execute();
   });
   afterAll(async () => t.close());
 
@@ -59,6 +71,7 @@ describe(`page answers read as the routes read them (${dialect})`, () => {
       { kind: 'search', country: 'japan', eligibleOnly: '1', passport: 'PH', degree: 'bachelor', page: 1 },
     ],
     compare: () => [{ kind: 'compare', ids: [live] }],
+    school: () => [{ kind: 'school', slug: school }],
     cities: () => [
       { kind: 'cities', country: 'japan' },
       { kind: 'cities', country: 'vietnam' },
@@ -85,6 +98,8 @@ describe(`page answers read as the routes read them (${dialect})`, () => {
       { kind: 'search', country: 'japan', page: 0 },
       { kind: 'search', country: 'japan', ageGroup: 'Toddlers', page: 1 },
       { kind: 'cities', country: 'atlantis' },
+      { kind: 'school', slug: 'no-such-school' },
+      { kind: 'school', slug: '../config' },
       { kind: 'config' },
     ] satisfies PageData[]) {
       const direct = fresh.read(data);

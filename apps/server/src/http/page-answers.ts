@@ -15,6 +15,7 @@ import {
   CountryParamsSchema,
   JobParamsSchema,
   JobSearchSchema,
+  SchoolParamsSchema,
   apiPathOf,
   searchQueryOf,
   type PageData,
@@ -35,6 +36,7 @@ import {
 } from '../features/job-board/service.js';
 import { compileAnswerSerializer } from './answer-serializer.js';
 import { searchEligibility } from '../features/eligibility/service.js';
+import { schoolPage, schoolPageVersion } from '../features/schools/service.js';
 
 /**
  * Where an answer's version is read from, under a key shared by answers with one version (a search
@@ -107,6 +109,15 @@ const PAGE_DATA_SOURCES: { readonly [K in PageDataKind]: PageDataSource<K> } = {
       return orRoute(async () => parsed(await compareAnswerJson(deps, query.data.ids)));
     },
     version: (deps, { ids }) => [`compare ${ids.join(',')}`, () => compareVersion(deps, ids)],
+  },
+  school: {
+    read(deps, { slug }) {
+      const params = SchoolParamsSchema.safeParse({ slug });
+      if (!params.success) return undefined;
+      // Through JSON, as the browser reads the route's answer.
+      return orRoute(async () => parsed(JSON.stringify(await schoolPage(deps, params.data.slug))));
+    },
+    version: (deps, { slug }) => [`school ${slug}`, () => schoolPageVersion(deps, slug)],
   },
   cities: {
     read(deps, { country }) {

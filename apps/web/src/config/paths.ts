@@ -15,7 +15,7 @@ export const RESUME_WIZARD_STEPS = ['details', 'profile-image', 'resume', 'previ
 export type ResumeWizardStep = (typeof RESUME_WIZARD_STEPS)[number];
 
 /** The account page's tabs (their order and labels are the account's: features/account-jobs/components/account-jobs.tsx). */
-export type AccountTab = 'unpublished' | 'published' | 'expired' | 'alerts' | 'applications';
+export type AccountTab = 'unpublished' | 'published' | 'expired' | 'schools' | 'alerts' | 'applications';
 
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
@@ -41,6 +41,11 @@ export const paths = {
       page: query.page,
     }),
   posting: (uuid: string) => `/posting/${encodeURIComponent(uuid)}`,
+  /** A school's public page (BEYOND §8). */
+  school: (slug: string) => `/schools/${encodeURIComponent(slug)}`,
+  /** The schools directory, by country and city. */
+  schools: (query: { country?: string; city?: string } = {}) =>
+    withQuery('/schools', { country: query.country, city: query.city }),
   resume: (resumeUuid: string) => `/resume/${encodeURIComponent(resumeUuid)}`,
   account: (tab?: AccountTab) => (tab ? `/account/${tab}` : '/account'),
   postResume: () => '/post-resume',

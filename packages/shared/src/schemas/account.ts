@@ -5,6 +5,7 @@ import { ApplicationSchema } from './applications.js';
 import { REQUIRED } from './common.js';
 import { JobDetailsViewSchema } from './jobs.js';
 import { ResumeDetailsAnswerSchema } from './resumes.js';
+import { SchoolSchema } from './schools.js';
 import { SubscriptionViewSchema } from './subscriptions.js';
 
 /** DELETE /api/account: the account's password confirms the deletion. */
@@ -95,5 +96,21 @@ export const AccountExportSchema = z.strictObject({
   ),
   /** The facts it gave for visa eligibility (BEYOND §7), or null. */
   eligibilityFacts: EligibilityFactsSchema.nullable(),
+  /** The schools it created (BEYOND §8), each with the registration checks it asked for. */
+  schools: z.array(
+    z.strictObject({
+      ...SchoolSchema.shape,
+      createdAt: isoTime,
+      registrations: z.array(
+        z.strictObject({
+          registrationNumber: z.string(),
+          status: z.string(),
+          requestedAt: isoTime,
+          checkedAt: isoTime.nullable(),
+          note: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

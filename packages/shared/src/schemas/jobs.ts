@@ -8,6 +8,7 @@ import { REQUIRED, emailField, optionalFilter, pageParam, requiredChoice, requir
 import { JobTermsSchema, TermsFilterShape, TileSalarySchema } from './terms.js';
 import { TERMS_BADGES } from './terms-words.js';
 import { EligibilityQueryShape } from './eligibility-api.js';
+import { JobSchoolSchema, SchoolSchema, SchoolVerificationSchema } from './schools.js';
 
 const optionalText = (max: number) => z.string().trim().max(max, `No more than ${max} characters`).default('');
 
@@ -29,6 +30,8 @@ export const JobDetailsSchema = z
       (v) => v === '' || /^https:\/\/[^\s/$.?#].[^\s]*$/i.test(v),
       'Must include https://',
     ),
+    /** One of the owner's schools (BEYOND §8); empty or null posts the job without one. */
+    schoolSlug: z.preprocess((v) => (v === '' ? null : v), z.string().max(140).nullish()),
   })
   .superRefine((v, ctx) => {
     if (v.city.length >= 2 && !isCityOf(v.country, v.city)) {
@@ -94,9 +97,24 @@ export const JobTileSchema = z.object({
   badges: z.array(z.enum(TERMS_BADGES)),
   /** The work permit the school sponsors (BEYOND §7), or null: what a teacher's eligibility is read against. */
   permit: z.string().nullable(),
+  /** The school it is posted under (BEYOND §8), or null for a job without one. */
+  school: JobSchoolSchema.nullable(),
   publishedDate: z.string().nullable(),
 });
 export type JobTile = z.infer<typeof JobTileSchema>;
+
+/** GET /api/schools/{slug}: a school's public page (BEYOND §8). */
+export const SchoolPageAnswerSchema = z.object({
+  school: SchoolSchema,
+  /** Its live jobs, newest first. */
+  jobs: z.array(JobTileSchema),
+  /** Jobs it has published in all. */
+  jobsPosted: z.number(),
+  /** ISO 8601 date of its first publication, or null. */
+  since: z.string().nullable(),
+  verifications: z.array(SchoolVerificationSchema),
+});
+export type SchoolPageAnswer = z.infer<typeof SchoolPageAnswerSchema>;
 
 /** GET /api/filter-jobs */
 export const JobSearchAnswerSchema = z.object({ results: z.array(JobTileSchema) });
@@ -209,6 +227,8 @@ export const JobDetailsViewSchema = z.object({
   startDate: z.string(),
   phone: z.string(),
   link: z.string(),
+  /** The school it is posted under, or null. */
+  schoolSlug: z.string().nullable(),
 });
 export type JobDetailsView = z.infer<typeof JobDetailsViewSchema>;
 

@@ -5,8 +5,15 @@ import { mailboxKey } from '../../integrations/mail/mailbox.js';
 
 export async function readPersonalData(db: DbOrTrx, userId: string) {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-  const [jobs, favorites, resume, subscriptions, ledger, payments, contact, eligibility] = await Promise.all([
-    db.selectFrom('jobs').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+  const [jobs, favorites, resume, subscriptions, ledger, payments, contact, eligibility, schools] = await Promise.all([
+    db
+      .selectFrom('jobs')
+      .leftJoin('schools', 'schools.id', 'jobs.school_id')
+      .selectAll('jobs')
+      .select('schools.slug as school_slug')
+      .where('jobs.user_id', '=', userId)
+      .orderBy('jobs.created_at')
+      .execute(),
     db
       .selectFrom('favorites')
       .innerJoin('jobs', 'jobs.id', 'favorites.job_id')
@@ -19,6 +26,7 @@ export async function readPersonalData(db: DbOrTrx, userId: string) {
     db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
     db.selectFrom('contact_messages').selectAll().where('email', '=', user.email).orderBy('id').execute(),
     db.selectFrom('eligibility_facts').select('facts').where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('schools').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
   ]);
   // Its own alerts, and those made with its address (however spelt) before it signed in.
   const alerts = await db
@@ -77,6 +85,19 @@ export async function readPersonalData(db: DbOrTrx, userId: string) {
     applications,
     applicationEvents,
     eligibilityFacts: eligibility?.facts ?? null,
+    schools,
+    registrations: schools.length
+      ? await db
+          .selectFrom('school_verifications')
+          .selectAll()
+          .where(
+            'school_id',
+            'in',
+            schools.map((s) => s.id),
+          )
+          .orderBy('requested_at')
+          .execute()
+      : [],
   };
 }
 
@@ -112,6 +133,20 @@ export async function deleteUserRows(
     .executeTakeFirst();
   if (resume?.profile_image) blobKeys.push(resume.profile_image);
   if (resume?.resume_pdf_key) blobKeys.push(resume.resume_pdf_key);
+  // Their schools go with them (ON DELETE CASCADE); the jobs kept lose theirs, on the tile too.
+  const schools = await trx.selectFrom('schools').select(['id', 'logo']).where('user_id', '=', userId).execute();
+  if (schools.length > 0) {
+    mediaUrls.push(...schools.map((s) => s.logo));
+    await trx
+      .updateTable('jobs')
+      .set({ school_id: null, tile_school: null })
+      .where(
+        'school_id',
+        'in',
+        schools.map((s) => s.id),
+      )
+      .execute();
+  }
   let jobs = trx.selectFrom('jobs').select(['id', 'thumbnail', 'tile_thumbnail']).where('user_id', '=', userId);
   if (publishedJobs === 'keep') jobs = jobs.where('published_at', 'is', null);
   const doomed = await jobs.execute();

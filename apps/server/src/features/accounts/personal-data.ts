@@ -4,6 +4,7 @@ import {
   type AccountExport,
   type AlertFrequency,
   type ApplicationStatus,
+  type SchoolKind,
 } from '@teacheast/shared';
 import { termsFilterOf } from '../alerts/service.js';
 import { AppError } from '../../errors.js';
@@ -34,6 +35,8 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
     applications,
     applicationEvents,
     eligibilityFacts,
+    schools,
+    registrations,
   } = await repo.readPersonalData(deps.db, userId);
   return {
     exportedAt: new Date(deps.clock.now()).toISOString(),
@@ -52,6 +55,7 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
       startDate: j.start_date,
       phone: j.phone,
       link: j.link,
+      schoolSlug: j.school_slug,
       descriptionHTML: j.description_html,
       thumbnail: j.thumbnail,
       images: images.filter((i) => i.job_id === j.id).map((i) => i.url),
@@ -128,6 +132,29 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
         .map((e) => ({ status: e.status as ApplicationStatus, at: iso(e.at) })),
     })),
     eligibilityFacts: eligibilityFacts === null ? null : EligibilityFactsSchema.parse(JSON.parse(eligibilityFacts)),
+    schools: schools.map((s) => ({
+      slug: s.slug,
+      name: s.name,
+      country: s.country,
+      city: s.city,
+      kind: s.kind as SchoolKind,
+      website: s.website,
+      aboutHTML: s.about_html,
+      foundedYear: s.founded_year,
+      foreignTeachers: s.foreign_teachers,
+      logo: s.logo,
+      verified: s.verified_at !== null,
+      createdAt: iso(s.created_at),
+      registrations: registrations
+        .filter((r) => r.school_id === s.id)
+        .map((r) => ({
+          registrationNumber: r.registration_number,
+          status: r.status,
+          requestedAt: iso(r.requested_at),
+          checkedAt: iso(r.checked_at),
+          note: r.note,
+        })),
+    })),
   };
 }
 

@@ -74,6 +74,7 @@ const job: Job = {
   salary: null,
   badges: [],
   permit: null,
+  school: null,
   publishedDate: '2026-03-01T00:00:00.000Z',
   email: 'hr@sakura.example',
   phone: '',

@@ -1,5 +1,6 @@
-// A live posting described as a schema.org JobPosting, the data search engines list jobs from. Built
-// from the same answer the posting page shows, on the server, where PUBLIC_URL is known.
+// A live posting described as a schema.org JobPosting, the data search engines list jobs from, and a
+// school as an EducationalOrganization. Built from the same answers the pages show, on the server,
+// where PUBLIC_URL is known.
 import {
   DEFAULT_JOB_TITLE,
   POSTING_LIFETIME_DAYS,
@@ -8,8 +9,9 @@ import {
   type Country,
   type Job,
   type JobTerms,
+  type School,
 } from '@teacheast/shared';
-import { sanitizeRichText } from '../../integrations/html/sanitize.js';
+import { sanitizeRichText, textOf } from '../../integrations/html/sanitize.js';
 
 const UNIT_TEXTS = { hour: 'HOUR', month: 'MONTH', year: 'YEAR' } as const;
 
@@ -103,4 +105,23 @@ export function jsonForScript(value: unknown): string {
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/** A school's page as a schema.org EducationalOrganization (BEYOND §8); `url` is its page's address. */
+export function schoolData(school: School, url: string): Record<string, unknown> {
+  const site = school.website ? website(school.website) : null;
+  return {
+    '@context': 'https://schema.org/',
+    '@type': 'EducationalOrganization',
+    name: school.name,
+    url,
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: school.city,
+      addressCountry: COUNTRY_CODES[school.country as Country] ?? school.country,
+    },
+    ...(site ? { sameAs: site } : {}),
+    ...(school.foundedYear !== null ? { foundingDate: String(school.foundedYear) } : {}),
+    ...(textOf(school.aboutHTML) ? { description: textOf(school.aboutHTML) } : {}),
+  };
 }

@@ -1,9 +1,9 @@
 // The <head> of a page the server sends: the title, description, canonical address, robots rule,
-// link-preview tags (Open Graph, Twitter), the page's feed, and a live posting's JobPosting. What
-// each page says comes from the web app (PageHead, app/page-heads.ts); the absolute addresses and the
-// structured data are the server's.
+// link-preview tags (Open Graph, Twitter), the page's feed, a live posting's JobPosting and a school's
+// EducationalOrganization. What each page says comes from the web app (PageHead, app/page-heads.ts);
+// the absolute addresses and the structured data are the server's.
 import { DEFAULT_JOB_TITLE, type PageHead } from '@teacheast/shared';
-import { jobPostingData, jsonForScript } from './job-posting.js';
+import { jobPostingData, jsonForScript, schoolData } from './job-posting.js';
 
 /** The picture link previews show for a page that has none of its own (apps/web/public). */
 const SITE_IMAGE_PATH = '/og-image.png';
@@ -38,6 +38,9 @@ export function headTags(head: PageHead, publicUrl: string): string {
     `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(`${publicUrl}${head.feed.path}`)}">`,
     head.job && !head.noindex
       ? `<script type="application/ld+json">${jsonForScript(jobPostingData(head.job, publicUrl))}</script>`
+      : '',
+    head.school && !head.noindex
+      ? `<script type="application/ld+json">${jsonForScript(schoolData(head.school, canonical))}</script>`
       : '',
   ];
   return tags.filter(Boolean).join('');

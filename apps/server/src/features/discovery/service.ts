@@ -4,6 +4,7 @@ import { COUNTRIES, DEFAULT_JOB_TITLE, SITEMAP_PAGE_PATHS, countryLabel, writeRo
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { liveSince } from '../jobs/lifecycle.js';
+import { schoolsInSitemap } from '../schools/service.js';
 import * as repo from './repo.js';
 import { xmlText } from './xml.js';
 
@@ -28,6 +29,7 @@ type XmlChunks = AsyncGenerator<string, void, undefined>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const postingPath = (id: string) => `/posting/${encodeURIComponent(id)}`;
+const schoolPath = (slug: string) => `/schools/${encodeURIComponent(slug)}`;
 const searchPath = (country: string) => `/jobs?country=${encodeURIComponent(country)}&page=1`;
 
 /** robots.txt, written from the one list of what search engines may list (shared page-privacy.ts). */
@@ -35,12 +37,16 @@ export function readRobotsTxt(deps: Deps): string {
   return writeRobotsTxt(`${deps.config.publicUrl}/sitemap.xml`);
 }
 
-/** Home, the fixed public pages and each country's search: the same for every site, whatever its size. */
-function pageUrls(deps: Deps): string[] {
+/** Home, the fixed public pages, each country's search, and the page of each school with a live job. */
+async function pageUrls(deps: Deps): Promise<string[]> {
   const base = deps.config.publicUrl;
-  return [...SITEMAP_PAGE_PATHS, ...COUNTRIES.map((c) => searchPath(c.value))].map(
+  const fixed = [...SITEMAP_PAGE_PATHS, ...COUNTRIES.map((c) => searchPath(c.value))].map(
     (path) => `<url><loc>${xmlText(base + path)}</loc></url>\n`,
   );
+  const schools = (await schoolsInSitemap(deps)).map(
+    (s) => `<url><loc>${xmlText(base + schoolPath(s.slug))}</loc><lastmod>${iso(s.updatedAt)}</lastmod></url>\n`,
+  );
+  return [...fixed, ...schools];
 }
 
 /**
@@ -92,7 +98,7 @@ async function* sitemapIndex(deps: Deps): XmlChunks {
  */
 export async function openSitemap(deps: Deps, maxUrls = SITEMAP_URLS_MAX): Promise<XmlChunks> {
   const since = liveSince(deps.clock.now());
-  const pages = pageUrls(deps);
+  const pages = await pageUrls(deps);
   const room = maxUrls - pages.length;
   if (room >= 0 && !(await repo.hasLivePostingAt(deps.db, since, room))) {
     // Postings published between the question and the read cannot push the file past the limit.
@@ -101,9 +107,9 @@ export async function openSitemap(deps: Deps, maxUrls = SITEMAP_URLS_MAX): Promi
   return sitemapIndex(deps);
 }
 
-/** `/sitemap-pages.xml`: home, the static pages and the country searches. Served whatever the site's size. */
-export function openSitemapPages(deps: Deps): XmlChunks {
-  return urlset(pageUrls(deps), null);
+/** `/sitemap-pages.xml`: home, the static pages, the country searches and the schools hiring. Served whatever the site's size. */
+export async function* openSitemapPages(deps: Deps): XmlChunks {
+  yield* urlset(await pageUrls(deps), null);
 }
 
 /**

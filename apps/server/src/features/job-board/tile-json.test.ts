@@ -75,6 +75,7 @@ describe(`tiles written by the ${dialect} database`, () => {
     const jsonValues: Record<string, unknown> = {
       tile_salary: { currency: 'USD', min: 9, max: null, period: 'hour' },
       tile_badges: ['visa'],
+      tile_school: { slug: 'ab', name: 'AB', kind: 'recruiter', verified: false },
     };
     const other = createDb(t.config.databaseUrl);
     // Its country moves it to another country's search.

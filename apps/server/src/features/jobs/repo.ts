@@ -55,6 +55,8 @@ export const EMPTY_JOB_CONTENT: JobContent = {
   thumbnail: null,
   tile_thumbnail: null,
   ...termsColumns(null, ''),
+  school_id: null,
+  tile_school: null,
 };
 
 export async function insertJob(

@@ -25,6 +25,7 @@ import { sanitizeRichText } from '../../integrations/html/sanitize.js';
 import { mediaKeyOf, storeImage, type Variant } from '../../integrations/images/images.js';
 import { enforceImageDecode } from '../../integrations/limiter/limiter.js';
 import { lockCredits, spendCredit } from '../credits/service.js';
+import { jobSchoolColumns, schoolSlugOf } from '../schools/service.js';
 import * as repo from './repo.js';
 
 const HEADER_VARIANTS: Variant[] = [
@@ -164,6 +165,8 @@ export async function relistJob(deps: Deps, userId: string, jobId: string): Prom
       terms_month_pay: old.terms_month_pay,
       terms_teaching_hours: old.terms_teaching_hours,
       terms_permit: old.terms_permit,
+      school_id: old.school_id,
+      tile_school: old.tile_school,
     };
     await deps.db.transaction().execute(async (trx) => {
       await spendCreditForNewJob(trx, userId, { id, content, relistedFrom: old.id, reason: 'relist' }, now);
@@ -209,12 +212,13 @@ export async function saveJobTerms(
 
 // ---- details ----
 
-export interface JobDetailsView extends Record<keyof JobDetails, string> {
+export interface JobDetailsView extends Record<Exclude<keyof JobDetails, 'schoolSlug'>, string> {
   uuid: string;
   status: 'unpublished' | 'published' | 'expired';
+  schoolSlug: string | null;
 }
 
-function detailsOf(job: JobRow, now: number): JobDetailsView {
+function detailsOf(job: JobRow, now: number, schoolSlug: string | null): JobDetailsView {
   return {
     uuid: job.id,
     status: jobStatus(job, now),
@@ -230,11 +234,13 @@ function detailsOf(job: JobRow, now: number): JobDetailsView {
     startDate: job.start_date,
     phone: job.phone,
     link: job.link,
+    schoolSlug,
   };
 }
 
 export async function getJobDetails(deps: Deps, userId: string, jobId: string): Promise<{ job: JobDetailsView }> {
-  return { job: detailsOf(await ownedJob(deps.db, jobId, userId), deps.clock.now()) };
+  const job = await ownedJob(deps.db, jobId, userId);
+  return { job: detailsOf(job, deps.clock.now(), await schoolSlugOf(deps.db, job.school_id)) };
 }
 
 export async function saveJobDetails(
@@ -251,6 +257,8 @@ export async function saveJobDetails(
     // one that no longer fits the job is cleared (the step cannot be saved against the old country).
     const terms = termsOf(job);
     const fits = terms !== null && termsIssues(terms, details).length === 0;
+    // Only the owner's own schools; the tile carries the school from now on.
+    const school = await jobSchoolColumns(trx, userId, details.schoolSlug);
     // Only the form's fields: status, dates, owner, images and counters are never set here.
     await repo.updateJob(trx, jobId, {
       title: details.title,
@@ -267,12 +275,14 @@ export async function saveJobDetails(
       link: details.link,
       // What the filters read of the sheet depends on the country (its currency).
       ...termsColumns(fits ? terms : null, details.country),
+      ...school,
       updated_at: now,
     });
-    return { saved: await ownedJob(trx, jobId, userId), clearedTerms: terms !== null && !fits };
+    const saved = detailsOf(await ownedJob(trx, jobId, userId), now, details.schoolSlug ?? null);
+    return { saved, clearedTerms: terms !== null && !fits };
   });
   const message = clearedTerms ? `Job details saved. ${TERMS_CLEARED}` : 'Job details saved.';
-  return { job: detailsOf(saved, now), message };
+  return { job: saved, message };
 }
 
 /** Said when a details change clears a contract sheet that no longer fits the job. */
@@ -431,7 +441,7 @@ const FIELD_LABELS: Record<string, string> = {
 
 /** What a job still lacks before it may be published, in words a person understands. */
 function missingForPublish(job: JobRow): string[] {
-  const parsed = JobDetailsSchema.safeParse(detailsOf(job, 0));
+  const parsed = JobDetailsSchema.safeParse(detailsOf(job, 0, null));
   const missing = parsed.success
     ? []
     : [...new Set(parsed.error.issues.map((i) => FIELD_LABELS[String(i.path[0])] ?? String(i.path[0])))];

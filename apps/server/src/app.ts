@@ -32,6 +32,7 @@ import { registerAlertRoutes } from './features/alerts/routes.js';
 import { registerApplicationRoutes } from './features/applications/routes.js';
 import { registerSchoolRoutes } from './features/schools/routes.js';
 import { registerOperatorRoutes } from './features/operators/routes.js';
+import { registerReportRoutes } from './features/reports/routes.js';
 import { registerJobBoardRoutes } from './features/job-board/routes.js';
 import { registerJobRoutes } from './features/jobs/routes.js';
 import { registerMediaRoutes } from './features/media/routes.js';
@@ -217,6 +218,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   registerApplicationRoutes(app, deps);
   registerSchoolRoutes(app, deps);
   registerOperatorRoutes(app, deps);
+  registerReportRoutes(app, deps);
 
   await registerWebApp(
     app,

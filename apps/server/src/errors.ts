@@ -12,6 +12,8 @@ export class AppError extends Error {
   readonly limit?: string;
   /** Why, in words with a code each (ELIGIBILITY_WARNING). */
   readonly reasons?: { code: string; text: string }[];
+  /** The posting checks a text met (POSTING_CHECK, POSTING_WARNING). */
+  readonly issues?: { rule: string; excerpt: string; message?: string; suggestion?: string }[];
 
   constructor(
     status: number,
@@ -22,6 +24,7 @@ export class AppError extends Error {
       retryAfterSeconds?: number;
       limit?: string;
       reasons?: { code: string; text: string }[];
+      issues?: { rule: string; excerpt: string; message?: string; suggestion?: string }[];
     } = {},
   ) {
     super(message);
@@ -32,6 +35,7 @@ export class AppError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.limit = options.limit;
     this.reasons = options.reasons;
+    this.issues = options.issues;
   }
 }
 

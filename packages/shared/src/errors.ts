@@ -54,6 +54,16 @@ export const ERROR_TYPES = {
   TOO_MANY_SCHOOLS: 'TOO_MANY_SCHOOLS',
   /** 409: a registration number another school holds verified (BEYOND §8). */
   REGISTRATION_CLAIMED: 'REGISTRATION_CLAIMED',
+  /** 409: a second open report of one job by the same account (BEYOND §9). */
+  ALREADY_REPORTED: 'ALREADY_REPORTED',
+  /** 400: publishing (or editing a published job) with text the checks refuse; `issues` name each (BEYOND §9). */
+  POSTING_CHECK: 'POSTING_CHECK',
+  /** 409: publishing with text the checks warn of; sent again with `acknowledgeWarnings` it goes through. */
+  POSTING_WARNING: 'POSTING_WARNING',
+  /** 409: relisting a job held for review until an operator releases it. */
+  JOB_UNDER_REVIEW: 'JOB_UNDER_REVIEW',
+  /** 403: logging in to an account an operator suspended. */
+  SUSPENDED: 'SUSPENDED',
   /** 429: too many requests; Retry-After says when to come back. */
   RATE_LIMITED: 'RATE_LIMITED',
   /** 503: password work is at capacity; Retry-After says when to come back. */

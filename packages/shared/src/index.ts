@@ -9,6 +9,7 @@ export * from './schemas/contact.js';
 export * from './schemas/error-body.js';
 export * from './schemas/jobs.js';
 export * from './schemas/schools.js';
+export * from './schemas/reports.js';
 export * from './schemas/terms.js';
 export * from './schemas/terms-words.js';
 export * from './schemas/resumes.js';

@@ -34,6 +34,10 @@ describe('page data', () => {
         '/api/compare?ids=0b8f4d1e-5c43-4f4a-9a57-1f6f0a8a2c11,a%2Fb',
       ],
     ],
+    school: [
+      [{ kind: 'school', slug: 'sakura-english' }, '/api/schools/sakura-english'],
+      [{ kind: 'school', slug: '../config' }, '/api/schools/..%2Fconfig'],
+    ],
     cities: [[{ kind: 'cities', country: 'south-korea' }, '/api/jobs/cities/south-korea']],
     config: [[{ kind: 'config' }, '/api/config']],
   };

@@ -220,6 +220,7 @@ const tile = {
   salary: { currency: 'JPY', min: 250_000, max: null, period: 'month' },
   badges: ['housing'],
   permit: null,
+  school: { slug: 'sakura-english', name: 'Sakura English', kind: 'recruiter' as const, verified: true },
   publishedDate: '2026-03-01T00:00:00.000Z',
 };
 
@@ -240,6 +241,7 @@ describe('answer schemas', () => {
       favoritedBy: [],
       status: 'published',
       terms: null,
+      underReview: false,
     };
     expect(JobAnswerSchema.parse({ job })).toEqual({ job });
     const config = { paymentProvider: 'test', blogUrl: 'https://blog.example', socialUrl: '' };

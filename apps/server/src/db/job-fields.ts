@@ -75,6 +75,8 @@ export const JOB_FIELDS = {
   favoritedBy: { added: [] },
   // The publish date against the moment asked (features/jobs/lifecycle.ts jobStatus).
   status: { added: ['published_at'] },
+  // Held for review after reports (BEYOND §9).
+  underReview: { added: ['held_at'] },
 } as const satisfies JobFieldTable;
 
 type Fields = typeof JOB_FIELDS;

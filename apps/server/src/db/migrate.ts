@@ -21,6 +21,7 @@ import * as m017 from './migrations/017-eligibility-facts.js';
 import * as m018 from './migrations/018-job-permit.js';
 import * as m019 from './migrations/019-board-eligibility.js';
 import * as m020 from './migrations/020-schools.js';
+import * as m021 from './migrations/021-trust-and-safety.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '018-job-permit': m018,
   '019-board-eligibility': m019,
   '020-schools': m020,
+  '021-trust-and-safety': m021,
 };
 
 /** Every migration's name, oldest first; the last is the schema this release is written for. */

@@ -11,6 +11,8 @@ interface UsersTable {
   payment_customer_id: string | null;
   /** Since when the account is an operator (BEYOND §9), or null. */
   operator_since: number | null;
+  /** When an operator suspended the account (migration 021), or null. */
+  suspended_at: number | null;
 }
 
 interface SessionsTable {
@@ -74,6 +76,9 @@ interface JobsTable {
   /** The school it is posted under (migration 020), and that school as its tile carries it (JSON). */
   school_id: string | null;
   tile_school: string | null;
+  /** Held for review (migration 021): when, and the publication it had, given back on release. */
+  held_at: number | null;
+  held_published_at: number | null;
 }
 
 interface JobImagesTable {
@@ -305,6 +310,20 @@ interface SchoolVerificationsTable {
   note: string | null;
 }
 
+/** A report of a posting (migration 021, BEYOND §9). */
+interface JobReportsTable {
+  id: string;
+  job_id: string;
+  user_id: string | null;
+  reason: string;
+  details: string;
+  created_at: number;
+  status: 'open' | 'dismissed' | 'removed';
+  resolved_at: number | null;
+  resolved_by: string | null;
+  note: string | null;
+}
+
 /** Every operator action: who, what, on what, when (BEYOND §9). */
 interface AuditLogTable {
   id: string;
@@ -351,6 +370,7 @@ export interface Database {
   schools: SchoolsTable;
   school_verifications: SchoolVerificationsTable;
   audit_log: AuditLogTable;
+  job_reports: JobReportsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

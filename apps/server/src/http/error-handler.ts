@@ -56,6 +56,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (err.errorType) body.errorType = err.errorType;
       if (err.fields) body.fields = err.fields;
       if (err.reasons) body.reasons = err.reasons;
+      if (err.issues) body.issues = err.issues;
       if (err.retryAfterSeconds !== undefined) void reply.header('retry-after', String(err.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;

@@ -21,6 +21,17 @@ export const ErrorBodySchema = z
       .array(z.object({ code: z.string(), text: z.string() }))
       .optional()
       .meta({ description: 'ELIGIBILITY_WARNING: why the teacher may not be able to take the job (BEYOND §7).' }),
+    issues: z
+      .array(
+        z.object({
+          rule: z.string(),
+          excerpt: z.string(),
+          message: z.string().optional(),
+          suggestion: z.string().optional(),
+        }),
+      )
+      .optional()
+      .meta({ description: 'POSTING_CHECK and POSTING_WARNING: each rule the text met, with the words that met it (BEYOND §9).' }),
   })
   .meta({ id: 'ErrorBody', description: 'The body of every failed API call.' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -132,6 +132,8 @@ export const JobSchema = JobTileSchema.extend({
   status: JobStatusSchema,
   /** The contract sheet (BEYOND §6), or null when the school has not filled it. */
   terms: JobTermsSchema.nullable(),
+  /** Held for review after reports (BEYOND §9): closed, its page says "Under review". */
+  underReview: z.boolean(),
 });
 export type Job = z.infer<typeof JobSchema>;
 

@@ -129,7 +129,9 @@ const sessionUserQuery = preparedQuery((db, p: { tokenHash: string; now: number 
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.email'])
     .where('sessions.token_hash', '=', p.tokenHash)
-    .where('sessions.expires_at', '>', p.now),
+    .where('sessions.expires_at', '>', p.now)
+    // A suspended account's sessions are ended; one made in the same moment is refused here.
+    .where('users.suspended_at', 'is', null),
 );
 
 export async function findSessionUser(db: DbOrTrx, tokenHash: string, now: number) {

@@ -164,6 +164,11 @@ export async function logIn(deps: Deps, input: { email: string; password: string
       errorType: 'NOT_CONFIRMED',
     });
   }
+  if (user.suspended_at !== null) {
+    throw new AppError(403, 'This account is suspended. Write to us through the contact page if you think this is a mistake.', {
+      errorType: 'SUSPENDED',
+    });
+  }
   const token = await createSession(deps.db, user.id, deps.clock.now(), deps.config.sessionTtlDays);
   return { token, currentUser: await currentUserOf(deps, user) };
 }

@@ -283,7 +283,7 @@ function postingLists(db: DbOrTrx) {
 const postingQuery = preparedQuery((db, p: { id: string }) =>
   db
     .selectFrom('jobs')
-    .select([postingJsonSql(isPostgres(db)).as('json'), 'jobs.published_at', 'jobs.user_id'])
+    .select([postingJsonSql(isPostgres(db)).as('json'), 'jobs.published_at', 'jobs.user_id', 'jobs.held_at', 'jobs.taken_down_at'])
     .select(postingLists(db))
     .where('jobs.id', '=', p.id),
 );
@@ -300,6 +300,9 @@ export interface PostingJson {
   /** A bigint: text on PostgreSQL. */
   published_at: number | string | null;
   user_id: string | null;
+  /** Held for review, or taken down (bigints): its contact details are its owner's and operators' alone. */
+  held_at: number | string | null;
+  taken_down_at: number | string | null;
   image_urls: JsonText<string[]>;
   favorited_by: JsonText<string[]>;
 }

@@ -16,7 +16,7 @@ import {
   type JobTile,
   type TermsFilter,
 } from '@teacheast/shared';
-import { finishPostingJson } from '../../db/job-fields.js';
+import { finishPostingJson, type WrittenPosting } from '../../db/job-fields.js';
 import { termsQueryOf } from '../../db/job-terms.js';
 import { forbidden, notFound } from '../../errors.js';
 import {
@@ -38,6 +38,7 @@ import { liveJobsUntil } from './live-until.js';
 import { findPageStart, PAGES_BY_OFFSET } from './page-starts.js';
 import { findSearchPage, refreshKeywordIndex } from './kept-keyword-index.js';
 import { applicationCounts } from '../applications/service.js';
+import { isOperator } from '../operators/service.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -184,13 +185,34 @@ export async function jobAnswerJson(deps: Deps, jobId: string, user: AuthUser | 
   const publishedAt = row.published_at === null ? null : Number(row.published_at);
   if (publishedAt === null && (user === null || row.user_id !== user.id)) throw notFound(NO_SUCH_JOB);
   const status = jobStatus({ published_at: publishedAt }, deps.clock.now());
-  const job = finishPostingJson(row.json, {
+  const closedByOperator = row.held_at !== null || row.taken_down_at !== null;
+  const contactHidden = closedByOperator && !(await seesContactOfClosed(deps, row.user_id, user));
+  const job = finishPostingJson(contactHidden ? withoutContact(row.json) : row.json, {
     publishedDate: repo.publishedDateJson(publishedAt),
     images: row.image_urls,
     favoritedBy: row.favorited_by,
     status: STATUS_JSON[status],
+    underReview: row.held_at === null ? FALSE_JSON : TRUE_JSON,
   });
   return writeJobAnswer(EMPTY_OBJECT_JSON, { job });
+}
+
+const TRUE_JSON = jsonText(true);
+const FALSE_JSON = jsonText(false);
+
+/**
+ * Whether the caller may see the contact details of a job held for review or taken down (BEYOND §9):
+ * its owner and operators only; everyone else gets the closed notice without a way to reach it.
+ */
+async function seesContactOfClosed(deps: Deps, ownerId: string | null, user: AuthUser | null): Promise<boolean> {
+  if (user === null) return false;
+  return user.id === ownerId || (await isOperator(deps, user.id));
+}
+
+/** The posting's JSON with its e-mail, phone and website emptied. */
+function withoutContact(json: JsonText<WrittenPosting>): JsonText<WrittenPosting> {
+  const posting = JSON.parse(json) as WrittenPosting;
+  return jsonText({ ...posting, email: '', phone: '', link: '' });
 }
 
 const writeCompareAnswer = jsonPropertiesWriter<CompareAnswer>({ jobs: true, missing: true });
@@ -206,6 +228,7 @@ async function livePostingJson(deps: Deps, jobId: string): Promise<JsonText<Job>
     images: row.image_urls,
     favoritedBy: row.favorited_by,
     status: STATUS_JSON.published,
+    underReview: FALSE_JSON,
   });
 }
 

@@ -55,6 +55,7 @@ export function toJob(row: PostingRow, images: string[], favoritedBy: string[], 
     images,
     favoritedBy,
     status: jobStatus(row, now),
+    underReview: row.held_at !== null,
   };
   return Object.assign(copyColumns<PostingRow, WrittenPosting>(row, POSTING_FIELDS), added);
 }

@@ -32,6 +32,8 @@ export type JobContent = Omit<
   | 'relisted_from'
   | 'taken_down_at'
   | 'taken_down_reason'
+  | 'held_at'
+  | 'held_published_at'
   | 'created_at'
   | 'updated_at'
   | 'version'
@@ -207,8 +209,39 @@ export async function takeDownJob(db: DbOrTrx, id: string, reason: string, now: 
   const closedAt = Math.min(job.published_at, now - POSTING_LIFETIME_MS);
   await db
     .updateTable('jobs')
-    .set({ published_at: closedAt, taken_down_at: now, taken_down_reason: reason, updated_at: now })
+    // A held job taken down is no longer waiting for review.
+    .set({ published_at: closedAt, taken_down_at: now, taken_down_reason: reason, held_at: null, held_published_at: null, updated_at: now })
     .where('id', '=', id)
     .execute();
   return true;
+}
+
+/**
+ * Holds a live posting for review (BEYOND §9): it closes as a takedown closes it (leaving search,
+ * alerts, feeds and the sitemap at once), keeping the publication it had for a release. Answers false
+ * when it is not live.
+ */
+export async function holdJob(db: DbOrTrx, id: string, now: number): Promise<boolean> {
+  const closedAt = now - POSTING_LIFETIME_MS;
+  const held = await db
+    .updateTable('jobs')
+    .set((eb) => ({ held_at: now, held_published_at: eb.ref('published_at'), published_at: closedAt, updated_at: now }))
+    .where('id', '=', id)
+    .where('published_at', '>', liveSince(now))
+    .where('held_at', 'is', null)
+    .where('taken_down_at', 'is', null)
+    .executeTakeFirst();
+  return Number(held.numUpdatedRows) === 1;
+}
+
+/** Gives a held posting its publication back (live again while its 45 days last). False if not held. */
+export async function releaseJob(db: DbOrTrx, id: string, now: number): Promise<boolean> {
+  const released = await db
+    .updateTable('jobs')
+    .set((eb) => ({ published_at: eb.ref('held_published_at'), held_at: null, held_published_at: null, updated_at: now }))
+    .where('id', '=', id)
+    .where('held_at', 'is not', null)
+    .where('taken_down_at', 'is', null)
+    .executeTakeFirst();
+  return Number(released.numUpdatedRows) === 1;
 }

@@ -127,6 +127,11 @@ export async function relistJob(deps: Deps, userId: string, jobId: string): Prom
   const now = deps.clock.now();
   const old = await ownedJob(deps.db, jobId, userId);
   if (old.taken_down_at !== null) throw takenDown(old);
+  if (old.held_at !== null) {
+    throw new AppError(409, 'This posting is under review by TeachEast and cannot be relisted until the review ends.', {
+      errorType: 'JOB_UNDER_REVIEW',
+    });
+  }
   if (jobStatus(old, now) !== 'expired') {
     throw new AppError(409, 'Only an expired job can be relisted.', { errorType: 'NOT_EXPIRED' });
   }
@@ -483,6 +488,16 @@ export async function listPublished(deps: Deps, userId: string, page: number): P
 
 export async function listExpired(deps: Deps, userId: string): Promise<{ expiredJobs: JobTile[] }> {
   return { expiredJobs: (await repo.listExpiredJobsOf(deps.db, userId, deps.clock.now())).map(toJobTile) };
+}
+
+/** Holds a live posting for review (three serious reports, BEYOND §9). False when it is not live. */
+export function holdJob(db: DbOrTrx, jobId: string, now: number): Promise<boolean> {
+  return repo.holdJob(db, jobId, now);
+}
+
+/** An operator's release of a held posting: live again while its 45 days last. False if not held. */
+export function releaseJob(db: DbOrTrx, jobId: string, now: number): Promise<boolean> {
+  return repo.releaseJob(db, jobId, now);
 }
 
 /**

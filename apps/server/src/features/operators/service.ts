@@ -3,7 +3,7 @@
 // makes it, so the log never says less than was done. To anyone else the operator routes do not
 // exist (404).
 import { randomUUID } from 'node:crypto';
-import type { PendingVerification } from '@teacheast/shared';
+import type { AuditEntry, PendingVerification } from '@teacheast/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTrx } from '../../db/create-db.js';
 import type { Deps } from '../../deps.js';
@@ -11,6 +11,11 @@ import { notFound } from '../../errors.js';
 import { findUser, type AuthUser } from '../accounts/sessions.js';
 import { decideVerification, pendingVerifications } from '../schools/service.js';
 import * as repo from './repo.js';
+
+/** Whether the account is an operator. */
+export async function isOperator(deps: Pick<Deps, 'db'>, userId: string): Promise<boolean> {
+  return (await repo.operatorSince(deps.db, userId)) !== null;
+}
 
 /** The caller, when they are an operator; 404 to everyone else, signed in or not. */
 export async function requireOperator(deps: Deps, request: FastifyRequest): Promise<AuthUser> {
@@ -22,10 +27,11 @@ export async function requireOperator(deps: Deps, request: FastifyRequest): Prom
 /** Who acted: an operator's account, or the admin command on the server's terminal. */
 export type Actor = { id: string; email: string } | { id: null; email: 'admin command' };
 
-async function audit(
+/** Writes an operator's action to the audit log, in the transaction that makes the action. */
+export async function audit(
   trx: DbOrTrx,
   actor: Actor,
-  entry: { action: string; subjectKind: string; subjectId: string; note?: string | null },
+  entry: { action: string; subjectKind: string; subjectId: string; note?: string | null | undefined },
   now: number,
 ): Promise<void> {
   await repo.insertAuditEntry(trx, {
@@ -36,7 +42,7 @@ async function audit(
     action: entry.action,
     subject_kind: entry.subjectKind,
     subject_id: entry.subjectId,
-    note: entry.note ?? null,
+    note: entry.note || null,
   });
 }
 
@@ -86,4 +92,23 @@ export async function setOperator(db: Db, email: string, operator: boolean, now:
     );
     return operator ? 'added' : 'removed';
   });
+}
+
+/** The audit log, newest first. */
+export async function listAudit(deps: Deps, limit = 500): Promise<AuditEntry[]> {
+  return (await repo.listAuditEntries(deps.db, limit)).map((e) => ({
+    id: e.id,
+    at: new Date(e.at).toISOString(),
+    actor: e.actor_email,
+    action: e.action,
+    subjectKind: e.subject_kind,
+    subjectId: e.subject_id,
+    note: e.note,
+  }));
+}
+
+/** Who the console is signed in as. */
+export async function operatorMe(deps: Deps, operator: AuthUser): Promise<{ email: string; operatorSince: string }> {
+  const since = await repo.operatorSince(deps.db, operator.id);
+  return { email: operator.email, operatorSince: new Date(since ?? 0).toISOString() };
 }

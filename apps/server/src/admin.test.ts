@@ -192,4 +192,43 @@ describe(`admin command (${dialect})`, () => {
     await expect(run('coupons', 'create', 'many')).rejects.toBeInstanceOf(AdminUsageError);
     await expect(run('nonsense')).rejects.toBeInstanceOf(AdminUsageError);
   });
+  it('makes an account an operator and takes the role away, each change in the audit log', async () => {
+    const user = await createUser(t, 'future-operator@example.com');
+    const queue = () => t.inject({ method: 'GET', url: '/api/operator/verifications', headers: user.auth });
+    const auditOf = () =>
+      t.db
+        .selectFrom('audit_log')
+        .select(['actor_id', 'actor_email', 'action', 'subject_kind', 'subject_id'])
+        .where('subject_id', '=', user.id)
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
+    expect((await queue()).statusCode).toBe(404);
+    lines = [];
+    expect(await run('operators', 'add', 'Future-Operator@Example.com')).toBe(0);
+    expect(lines).toEqual(['future-operator@example.com is now an operator.']);
+    expect((await queue()).statusCode).toBe(200);
+    lines = [];
+    expect(await run('operators', 'add', 'future-operator@example.com')).toBe(0);
+    expect(lines).toEqual(['future-operator@example.com is already an operator.']);
+    t.clock.advance(1);
+    lines = [];
+    expect(await run('operators', 'remove', 'future-operator@example.com')).toBe(0);
+    expect(lines).toEqual(['future-operator@example.com is no longer an operator.']);
+    expect((await queue()).statusCode).toBe(404);
+    lines = [];
+    expect(await run('operators', 'remove', 'future-operator@example.com')).toBe(0);
+    expect(lines).toEqual(['future-operator@example.com is not an operator.']);
+    // Only the changes are logged, by the command (no account acted).
+    const command = { actor_id: null, actor_email: 'admin command', subject_kind: 'user', subject_id: user.id };
+    expect(await auditOf()).toEqual([
+      { ...command, action: 'operator.add' },
+      { ...command, action: 'operator.remove' },
+    ]);
+    lines = [];
+    expect(await run('operators', 'add', 'nobody-here@example.com')).toBe(1);
+    expect(lines).toEqual(['No user nobody-here@example.com.']);
+    await expect(run('operators', 'add')).rejects.toBeInstanceOf(AdminUsageError);
+    await expect(run('operators', 'promote', 'future-operator@example.com')).rejects.toBeInstanceOf(AdminUsageError);
+  });
 });

@@ -21,6 +21,10 @@ export const PAGE_PRIVACY: readonly PathPrivacy[] = [
   { path: '/about-us', indexable: true, inSitemap: true },
   { path: '/contact-us', indexable: true, inSitemap: true },
   { path: '/terms-of-service', indexable: true, inSitemap: true },
+  // The schools' directory, and each school's page (BEYOND §8: the sitemap lists those with a live job).
+  { path: '/schools', indexable: true, inSitemap: true },
+  // How to tell a real job from a scam (BEYOND §9).
+  { path: '/safety', indexable: true, inSitemap: true },
   // The entry pages of posting a job (its prices) and a resume (an invitation to sign up).
   { path: '/post-job', indexable: true, inSitemap: true },
   { path: '/post-resume', indexable: true, inSitemap: true },
@@ -46,6 +50,8 @@ export const PAGE_PRIVACY: readonly PathPrivacy[] = [
   { path: '/login', indexable: false },
   { path: '/register', indexable: false },
   { path: '/forgot-password', indexable: false },
+  // The operators' console (BEYOND §9).
+  { path: '/operator', indexable: false },
 ];
 
 function covers(rule: PathPrivacy, path: string): boolean {

@@ -197,3 +197,9 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
     },
   };
 }
+
+/** Whether the database refused a write for a unique key (PostgreSQL's code, or SQLite's). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | undefined)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

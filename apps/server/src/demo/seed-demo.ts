@@ -371,7 +371,7 @@ const DEMO_REGISTRATIONS: Record<Country, string> = {
   china: '91110000600037341L',
   japan: '5835678256246',
   taiwan: '00501503',
-  thailand: '0101700230705',
+  thailand: '0994000617721',
   vietnam: '0100233488',
   indonesia: '016090524017000',
 };

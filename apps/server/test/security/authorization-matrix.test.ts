@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscription } from '../../src/features/subscriptions/test-factories.js';
 import { createResume, pdfDataUrl } from '../../src/features/resumes/test-factories.js';
 import { createCompleteDraft, pngDataUrl, VALID_DETAILS } from '../../src/features/jobs/test-factories.js';
+import { REGISTRATION_NUMBERS, createSchool } from '../../src/features/schools/test-factories.js';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp, type TestUser } from '../harness.js';
 
 interface Route {
@@ -36,6 +37,11 @@ const PUBLIC = new Set([
   'GET /media/img/:name',
   // A job alert made with an e-mail address belongs to no account until its mailed link confirms it.
   'POST /api/job-alerts',
+  // School profiles are public pages (BEYOND §8): the directory and each school's page.
+  'GET /api/schools',
+  'GET /api/schools/:slug',
+  // Anyone may report a live posting (BEYOND §9; features/reports/reports.test.ts).
+  'POST /api/jobs/:uuid/reports',
 ]);
 
 /** The caller's own session and account: they name nobody else (tested in accounts/personal-data.test.ts). */
@@ -46,10 +52,14 @@ const OWN_SESSION = new Set([
   'DELETE /api/account',
   'GET /api/job-alerts',
   'GET /api/applications',
+  'GET /api/my-schools',
 ]);
 
 /** Routes that read only forms (RFC 8058 one-click): a JSON body is refused with 415 before it is read. */
 const FORMS_ONLY = new Set(['POST /api/job-alerts/unsubscribe']);
+
+/** Operators' routes (BEYOND §9): they do not exist for anyone else, signed in or not, whatever the body. */
+const isOperatorRoute = (url: string) => url.startsWith('/api/operator/');
 
 /** Public counters: anyone may count a visit to a live posting, never to a draft. */
 const PUBLIC_COUNTERS = new Set(['POST /api/job/clicks', 'POST /api/job/time']);
@@ -85,6 +95,9 @@ const TABLES = [
   'job_alert_jobs',
   'applications',
   'application_events',
+  'schools',
+  'school_verifications',
+  'audit_log',
 ] as const;
 
 describe(`authorisation matrix (${dialect})`, () => {
@@ -126,6 +139,23 @@ describe(`authorisation matrix (${dialect})`, () => {
       payload: { coverLetter: 'Hello' },
     });
     ids.application = (applied.json() as { application: { id: string } }).application.id;
+    // The owner's school, its job, and a registration check waiting for an operator.
+    const school = await createSchool(t, owner, { name: 'Owner School', country: 'south-korea', city: 'Seoul' });
+    ids.school = school.slug;
+    await t.inject({
+      method: 'POST',
+      url: `/api/jobs/details/${ids.published}/${owner.id}`,
+      headers: owner.auth,
+      payload: { ...VALID_DETAILS, schoolSlug: school.slug },
+    });
+    const check = await t.inject({
+      method: 'POST',
+      url: `/api/schools/${school.slug}/verification`,
+      headers: owner.auth,
+      payload: { registrationNumber: REGISTRATION_NUMBERS['south-korea'].valid },
+    });
+    if (check.statusCode !== 202) throw new Error(`verification failed: ${check.body}`);
+    ids.verification = (await t.db.selectFrom('school_verifications').select('id').executeTakeFirstOrThrow()).id;
     const intent = await t.inject({
       method: 'POST',
       url: '/api/payments-jobs/',
@@ -159,11 +189,19 @@ describe(`authorisation matrix (${dialect})`, () => {
       card: { number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' },
       timeSpent: 100,
       password: 'password1',
+      // A school's fields, a logo, a registration number and an operator's note: a route that let
+      // another user through would change the owner's school or decide its check.
+      kind: 'recruiter',
+      logo: await pngDataUrl(),
+      registrationNumber: '220-81-62517',
+      note: 'Decided by a stranger',
+      schoolSlug: 'owner-school',
     };
   });
   afterAll(async () => t.close());
 
   function urlFor(route: Route): string {
+    if (isOperatorRoute(route.url)) return route.url.replace(/:[A-Za-z]+/g, ids.verification!);
     if (route.url === '/api/job-alerts/:id') return `/api/job-alerts/${ids.alert!}`;
     if (route.url.startsWith('/api/applications/:id')) return route.url.replace(':id', ids.application!);
     // Any teacher may apply to a live job, so applying is tried on the draft; the list is the owner's.
@@ -176,6 +214,7 @@ describe(`authorisation matrix (${dialect})`, () => {
       .replace(':uuid', ids.draft!)
       .replace(':resumeUuid', ids.resume!)
       .replace(':subscriptionId', ids.subscription!)
+      .replace(':slug', ids.school!)
       .replace(':id', ids.resume!);
   }
 
@@ -194,6 +233,10 @@ describe(`authorisation matrix (${dialect})`, () => {
       'POST /api/subscription/toggle/:userUuid/:subscriptionId',
       'GET /api/job/metrics/:uuid',
       'PUT /api/jobs/terms/:uuid/:userUuid',
+      'PATCH /api/schools/:slug',
+      'PUT /api/schools/:slug/logo',
+      'POST /api/schools/:slug/verification',
+      'POST /api/operator/verifications/:id/approve',
     ]) {
       expect(names).toContain(expected);
     }
@@ -221,6 +264,7 @@ describe(`authorisation matrix (${dialect})`, () => {
           if (SIGNED.has(key)) allowed = [400, 401, 403, 404, 410];
           if (FORMS_ONLY.has(key) && payload) allowed = [415];
           if (PUBLIC_COUNTERS.has(key)) allowed = payload ? [404] : [400];
+          else if (isOperatorRoute(route.url)) allowed = [404];
           else if (namesInBody && caller === 'other' && !payload) allowed = [400];
           if (!allowed.includes(res.statusCode)) {
             failures.push(

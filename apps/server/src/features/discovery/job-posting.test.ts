@@ -84,6 +84,7 @@ const job: Job = {
   favoritedBy: [],
   status: 'published',
   terms: null,
+  underReview: false,
 };
 
 /** A contract sheet (BEYOND §6): its salary wins over the pay notes. */

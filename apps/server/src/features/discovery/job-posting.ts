@@ -11,7 +11,7 @@ import {
   type JobTerms,
   type School,
 } from '@teacheast/shared';
-import { sanitizeRichText, textOf } from '../../integrations/html/sanitize.js';
+import { plainTextOf, sanitizeRichText } from '../../integrations/html/sanitize.js';
 
 const UNIT_TEXTS = { hour: 'HOUR', month: 'MONTH', year: 'YEAR' } as const;
 
@@ -122,6 +122,6 @@ export function schoolData(school: School, url: string): Record<string, unknown>
     },
     ...(site ? { sameAs: site } : {}),
     ...(school.foundedYear !== null ? { foundingDate: String(school.foundedYear) } : {}),
-    ...(textOf(school.aboutHTML) ? { description: textOf(school.aboutHTML) } : {}),
+    ...(plainTextOf(school.aboutHTML) ? { description: plainTextOf(school.aboutHTML) } : {}),
   };
 }

@@ -15,6 +15,7 @@ const TILE_KEYS = [
   'permit',
   'publishedDate',
   'salary',
+  'school',
   'startDate',
   'thumbnail',
   'title',

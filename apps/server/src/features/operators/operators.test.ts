@@ -28,7 +28,8 @@ describe(`operators (${dialect})`, () => {
     t = await createTestApp({
       onRoute: (route) => {
         for (const method of [route.method].flat()) {
-          if (method !== 'HEAD' && route.url.startsWith('/api/operator/')) operatorRoutes.push({ method, url: route.url });
+          if (method !== 'HEAD' && route.url.startsWith('/api/operator/'))
+            operatorRoutes.push({ method, url: route.url });
         }
       },
     });
@@ -93,7 +94,8 @@ describe(`operators (${dialect})`, () => {
         for (const id of [check.id, 'not-an-id', randomUUID()]) {
           const url = route.url.replace(/:[A-Za-z]+/g, id);
           for (const caller of [{}, user.auth]) {
-            const bodies = route.method === 'GET' ? [undefined] : [undefined, {}, { note: 'x' }, { note: 7, extra: true }];
+            const bodies =
+              route.method === 'GET' ? [undefined] : [undefined, {}, { note: 'x' }, { note: 7, extra: true }];
             for (const payload of bodies) {
               const res = await t.inject({
                 method: route.method as 'GET',
@@ -102,8 +104,10 @@ describe(`operators (${dialect})`, () => {
                 ...(payload === undefined ? {} : { payload }),
               });
               const who = 'authorization' in caller ? 'a signed-in user' : 'anonymous';
-              if (res.statusCode !== 404) failures.push(`${route.method} ${url} as ${who}: ${res.statusCode} ${res.body}`);
-              else if (res.json<{ error?: boolean }>().error !== true) failures.push(`${route.method} ${url}: ${res.body}`);
+              if (res.statusCode !== 404)
+                failures.push(`${route.method} ${url} as ${who}: ${res.statusCode} ${res.body}`);
+              else if (res.json<{ error?: boolean }>().error !== true)
+                failures.push(`${route.method} ${url}: ${res.body}`);
             }
           }
         }
@@ -192,13 +196,13 @@ describe(`operators (${dialect})`, () => {
       const { verifications } = res.json<{ verifications: PendingVerification[] }>();
       expect(verifications).toEqual([
         {
-          id: expect.any(String),
+          id: expect.any(String) as string,
           school: { slug: first.school.slug, name: 'Queue First School', country: 'south-korea', city: 'Seoul' },
           registrationNumber: KR.compact,
           requestedAt: new Date(t.clock.now() - 1000).toISOString(),
         },
         {
-          id: expect.any(String),
+          id: expect.any(String) as string,
           school: { slug: second.school.slug, name: 'Queue Second School', country: 'south-korea', city: 'Seoul' },
           registrationNumber: KR.compact,
           requestedAt: new Date(t.clock.now()).toISOString(),
@@ -224,12 +228,16 @@ describe(`operators (${dialect})`, () => {
       expect(res.json()).toEqual({ id: check.id, status: 'approved', checkedAt: new Date(now).toISOString() });
       const row = await schoolRow(school.slug);
       expect(Number(row.verified_at)).toBe(now);
-      expect(await checkRow(check.id)).toMatchObject({ status: 'approved', checked_by: operator.id, note: 'Found in the NTS register' });
+      expect(await checkRow(check.id)).toMatchObject({
+        status: 'approved',
+        checked_by: operator.id,
+        note: 'Found in the NTS register',
+      });
       expect(Number((await checkRow(check.id)).checked_at)).toBe(now);
       const audit = await auditRows();
       expect(audit.map((r) => ({ ...r, at: Number(r.at) }))).toEqual([
         {
-          id: expect.any(String),
+          id: expect.any(String) as string,
           at: now,
           actor_id: operator.id,
           actor_email: operator.email,
@@ -287,7 +295,7 @@ describe(`operators (${dialect})`, () => {
       const otherCheck = await pendingCheckOf(t, operator, other.slug);
       const long = await decide(operator.auth, otherCheck.id, 'reject', { note: 'x'.repeat(1001) });
       expect(long.statusCode).toBe(400);
-      expect(long.json()).toMatchObject({ fields: { note: expect.any(String) } });
+      expect(long.json()).toMatchObject({ fields: { note: expect.any(String) as string } });
       expect(await auditRows()).toHaveLength(1);
     });
 
@@ -381,10 +389,16 @@ describe(`operators (${dialect})`, () => {
       try {
         const res = await decide(operator.auth, check.id, 'approve', { note: 'refused' });
         expect(res.statusCode).toBe(500);
-        expect(await checkRow(check.id)).toMatchObject({ status: 'pending', checked_at: null, checked_by: null, note: null });
+        expect(await checkRow(check.id)).toMatchObject({
+          status: 'pending',
+          checked_at: null,
+          checked_by: null,
+          note: null,
+        });
         expect((await schoolRow(school.slug)).verified_at).toBeNull();
         expect(
-          (await t.db.selectFrom('jobs').select('tile_school').where('id', '=', job).executeTakeFirstOrThrow()).tile_school,
+          (await t.db.selectFrom('jobs').select('tile_school').where('id', '=', job).executeTakeFirstOrThrow())
+            .tile_school,
         ).toBeNull();
         expect(await auditRows()).toEqual([]);
         // With a note the log takes, it goes through.

@@ -30,6 +30,12 @@ export async function insertAuditEntry(db: DbOrTrx, entry: AuditEntry): Promise<
 }
 
 export async function listAuditEntries(db: DbOrTrx, limit: number): Promise<AuditEntry[]> {
-  const rows = await db.selectFrom('audit_log').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('audit_log')
+    .selectAll()
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ ...r, at: Number(r.at) }));
 }

@@ -36,10 +36,14 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: Deps): void {
     },
   };
 
-  r.get('/api/operator/me', { ...operatorsOnly, schema: { response: { 200: OperatorMeSchema } } }, async (request, reply) => {
-    void reply.headers(noStore);
-    return operators.operatorMe(deps, await operators.requireOperator(deps, request));
-  });
+  r.get(
+    '/api/operator/me',
+    { ...operatorsOnly, schema: { response: { 200: OperatorMeSchema } } },
+    async (request, reply) => {
+      void reply.headers(noStore);
+      return operators.operatorMe(deps, await operators.requireOperator(deps, request));
+    },
+  );
 
   r.get(
     '/api/operator/reports',
@@ -76,7 +80,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/operator/jobs/:uuid/release',
     {
       ...operatorsOnly,
-      schema: { params: JobParamsSchema, body: OperatorNoteSchema.optional(), response: { 200: ReleasedJobSchema } },
+      schema: { params: JobParamsSchema, body: OperatorNoteSchema.nullish(), response: { 200: ReleasedJobSchema } },
     },
     async (request, reply) => {
       const operator = await operators.requireOperator(deps, request);
@@ -87,7 +91,10 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/operator/users',
-    { ...operatorsOnly, schema: { querystring: OperatorUsersQuerySchema, response: { 200: OperatorUsersAnswerSchema } } },
+    {
+      ...operatorsOnly,
+      schema: { querystring: OperatorUsersQuerySchema, response: { 200: OperatorUsersAnswerSchema } },
+    },
     async (request, reply) => {
       void reply.headers(noStore);
       return { users: await reports.findUsers(deps, request.query.email) };
@@ -98,7 +105,11 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/operator/users/:uuid/suspend',
     {
       ...operatorsOnly,
-      schema: { params: OperatorUserParamsSchema, body: OperatorNoteSchema.optional(), response: { 200: SuspendedUserSchema } },
+      schema: {
+        params: OperatorUserParamsSchema,
+        body: OperatorNoteSchema.nullish(),
+        response: { 200: SuspendedUserSchema },
+      },
     },
     async (request, reply) => {
       const operator = await operators.requireOperator(deps, request);
@@ -107,10 +118,14 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  r.get('/api/operator/audit', { ...operatorsOnly, schema: { response: { 200: AuditAnswerSchema } } }, async (_request, reply) => {
-    void reply.headers(noStore);
-    return { entries: await operators.listAudit(deps) };
-  });
+  r.get(
+    '/api/operator/audit',
+    { ...operatorsOnly, schema: { response: { 200: AuditAnswerSchema } } },
+    async (_request, reply) => {
+      void reply.headers(noStore);
+      return { entries: await operators.listAudit(deps) };
+    },
+  );
 
   r.get(
     '/api/operator/verifications',
@@ -129,7 +144,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: Deps): void {
         ...operatorsOnly,
         schema: {
           params: VerificationParamsSchema,
-          body: OperatorNoteSchema.optional(),
+          body: OperatorNoteSchema.nullish(),
           response: { 200: VerificationDecisionAnswerSchema },
         },
       },

@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry, PendingVerification } from '@teacheast/shared';
 import type { FastifyRequest } from 'fastify';
-import type { Db, DbOrTrx } from '../../db/create-db.js';
+import { isUniqueViolation, type Db, type DbOrTrx } from '../../db/create-db.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { findUser, type AuthUser } from '../accounts/sessions.js';
-import { decideVerification, pendingVerifications } from '../schools/service.js';
+import { decideVerification, pendingVerifications, registrationClaimed } from '../schools/service.js';
 import * as repo from './repo.js';
 
 /** Whether the account is an operator. */
@@ -58,20 +58,32 @@ export async function decideSchoolVerification(
   note: string | undefined,
 ): Promise<{ id: string; status: 'approved' | 'rejected'; checkedAt: string }> {
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const { schoolId } = await decideVerification(trx, id, {
-      approve,
-      operatorId: operator.id,
-      note: note || null,
-      now,
+  await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const { schoolId } = await decideVerification(trx, id, {
+        approve,
+        operatorId: operator.id,
+        note: note || null,
+        now,
+      });
+      await audit(
+        trx,
+        operator,
+        {
+          action: approve ? 'verification.approve' : 'verification.reject',
+          subjectKind: 'school',
+          subjectId: schoolId,
+          note,
+        },
+        now,
+      );
+    })
+    .catch((err: unknown) => {
+      // Another school's approval of the same number committed first: the unique index refused this one.
+      if (approve && isUniqueViolation(err)) throw registrationClaimed();
+      throw err;
     });
-    await audit(
-      trx,
-      operator,
-      { action: approve ? 'verification.approve' : 'verification.reject', subjectKind: 'school', subjectId: schoolId, note },
-      now,
-    );
-  });
   return { id, status: approve ? 'approved' : 'rejected', checkedAt: new Date(now).toISOString() };
 }
 

@@ -89,7 +89,11 @@ export async function resolveReports(
   where: { jobId: string; reportId?: string },
   resolution: { status: 'dismissed' | 'removed'; resolved_at: number; resolved_by: string; note: string | null },
 ): Promise<void> {
-  let query = db.updateTable('job_reports').set(resolution).where('job_id', '=', where.jobId).where('status', '=', 'open');
+  let query = db
+    .updateTable('job_reports')
+    .set(resolution)
+    .where('job_id', '=', where.jobId)
+    .where('status', '=', 'open');
   if (where.reportId) query = query.where('id', '=', where.reportId);
   await query.execute();
 }
@@ -165,10 +169,18 @@ export async function findApplicantsAndSavers(db: DbOrTrx, jobId: string): Promi
     .where((eb) =>
       eb.or([
         eb.exists(
-          eb.selectFrom('applications').select('applications.id').whereRef('applications.user_id', '=', 'users.id').where('applications.job_id', '=', jobId),
+          eb
+            .selectFrom('applications')
+            .select('applications.id')
+            .whereRef('applications.user_id', '=', 'users.id')
+            .where('applications.job_id', '=', jobId),
         ),
         eb.exists(
-          eb.selectFrom('favorites').select('favorites.job_id').whereRef('favorites.user_id', '=', 'users.id').where('favorites.job_id', '=', jobId),
+          eb
+            .selectFrom('favorites')
+            .select('favorites.job_id')
+            .whereRef('favorites.user_id', '=', 'users.id')
+            .where('favorites.job_id', '=', jobId),
         ),
       ]),
     )

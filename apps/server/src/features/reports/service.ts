@@ -17,7 +17,7 @@ import {
   type ReportReason,
   reportReasonLabel,
 } from '@teacheast/shared';
-import type { DbOrTrx } from '../../db/create-db.js';
+import { isUniqueViolation, type DbOrTrx } from '../../db/create-db.js';
 import type { Deps } from '../../deps.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { OutboxMail } from '../../integrations/mail/repo.js';
@@ -36,12 +36,11 @@ const USERS_MAX = 50;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const isUniqueViolation = (err: unknown) =>
-  /unique|duplicate key/i.test(String((err as { message?: unknown }).message ?? '')) ||
-  (err as { code?: unknown }).code === '23505';
 
 const alreadyReported = () =>
-  new AppError(409, 'You have already reported this job; TeachEast is looking at it.', { errorType: 'ALREADY_REPORTED' });
+  new AppError(409, 'You have already reported this job; TeachEast is looking at it.', {
+    errorType: 'ALREADY_REPORTED',
+  });
 
 type ReportedJob = NonNullable<Awaited<ReturnType<typeof repo.findReportedJob>>>;
 
@@ -75,8 +74,16 @@ export async function createReport(
   clientAddress: string,
 ): Promise<ReportCreated> {
   // Anyone may report; without an account the address counts the reports.
-  if (user) await enforceLimit(deps.limiter, `reports:user:${user.id}`, 20, HOUR, 'Too many reports. Please try again later.');
-  else await enforceLimit(deps.limiter, `reports:client:${clientAddress}`, 5, HOUR, 'Too many reports. Please try again later.');
+  if (user)
+    await enforceLimit(deps.limiter, `reports:user:${user.id}`, 20, HOUR, 'Too many reports. Please try again later.');
+  else
+    await enforceLimit(
+      deps.limiter,
+      `reports:client:${clientAddress}`,
+      5,
+      HOUR,
+      'Too many reports. Please try again later.',
+    );
   const now = deps.clock.now();
   const row: repo.ReportRow = {
     id: randomUUID(),

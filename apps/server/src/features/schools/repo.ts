@@ -24,7 +24,13 @@ export async function findSchoolById(db: DbOrTrx, id: string): Promise<SchoolRow
 }
 
 export async function listSchoolsOfUser(db: DbOrTrx, userId: string): Promise<SchoolRow[]> {
-  return db.selectFrom('schools').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('schools')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function countSchoolsOfUser(db: DbOrTrx, userId: string): Promise<number> {
@@ -148,7 +154,10 @@ export async function listDirectory(
 }
 
 /** The slugs of schools with a live job, for the sitemap. */
-export async function listSlugsWithLiveJobs(db: DbOrTrx, liveSince: number): Promise<{ slug: string; updated_at: number }[]> {
+export async function listSlugsWithLiveJobs(
+  db: DbOrTrx,
+  liveSince: number,
+): Promise<{ slug: string; updated_at: number }[]> {
   return db
     .selectFrom('schools')
     .select(['schools.slug', 'schools.updated_at'])
@@ -214,7 +223,11 @@ export async function insertVerification(
 
 /** A school's checks still waiting are withdrawn by a new one (only the latest number waits). */
 export async function withdrawPending(db: DbOrTrx, schoolId: string): Promise<void> {
-  await db.deleteFrom('school_verifications').where('school_id', '=', schoolId).where('status', '=', 'pending').execute();
+  await db
+    .deleteFrom('school_verifications')
+    .where('school_id', '=', schoolId)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 export async function listPendingVerifications(db: DbOrTrx, limit: number) {

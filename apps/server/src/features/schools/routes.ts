@@ -1,6 +1,6 @@
 // HTTP for school profiles (BEYOND §8): an employer's schools, the public page and directory, the
 // logo, and a registration check to request.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   IMAGE_BODY_LIMIT,
@@ -26,6 +26,14 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: Deps): void {
   const own = { 'cache-control': 'private, no-store' };
   // The same for everybody, changed by any write: kept by caches that ask again each time.
   const revalidated = { 'cache-control': 'public, no-cache' };
+  // Only the school's owner learns anything, even that the body is wrong, and no stranger's upload is
+  // parsed: the owner is checked before the body is read.
+  const ownerFirst = {
+    preValidation: async (request: FastifyRequest) => {
+      const user = await requireUser(deps, request);
+      await schools.assertOwnSchool(deps, user.id, String((request.params as { slug?: unknown }).slug ?? ''));
+    },
+  };
 
   r.post(
     '/api/schools',
@@ -44,6 +52,7 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/schools/:slug',
     {
       config: { requiresUser: true },
+      ...ownerFirst,
       schema: { params: SchoolParamsSchema, body: SchoolPatchSchema, response: { 200: SchoolAnswerSchema } },
     },
     async (request, reply) => {
@@ -86,6 +95,7 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: Deps): void {
     {
       bodyLimit: IMAGE_BODY_LIMIT,
       config: { requiresUser: true },
+      ...ownerFirst,
       schema: { params: SchoolParamsSchema, body: SchoolLogoUploadSchema, response: { 200: SchoolLogoAnswerSchema } },
     },
     async (request, reply) => {
@@ -99,7 +109,12 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/schools/:slug/verification',
     {
       config: { requiresUser: true },
-      schema: { params: SchoolParamsSchema, body: RegistrationRequestSchema, response: { 202: RegistrationAcceptedSchema } },
+      ...ownerFirst,
+      schema: {
+        params: SchoolParamsSchema,
+        body: RegistrationRequestSchema,
+        response: { 202: RegistrationAcceptedSchema },
+      },
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
@@ -112,7 +127,10 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: Deps): void {
       return reply
         .status(202)
         .headers(own)
-        .send({ message: 'Thank you: TeachEast checks the number with the register and will say when it is done.', registration });
+        .send({
+          message: 'Thank you: TeachEast checks the number with the register and will say when it is done.',
+          registration,
+        });
     },
   );
 }

@@ -20,11 +20,11 @@ import {
   type SchoolPatch,
 } from '@teacheast/shared';
 import { isCityOf } from '@teacheast/shared';
-import type { DbOrTrx } from '../../db/create-db.js';
+import { isUniqueViolation, type DbOrTrx } from '../../db/create-db.js';
 import type { SchoolRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { sanitizeRichText, textOf } from '../../integrations/html/sanitize.js';
+import { plainTextOf, sanitizeRichText } from '../../integrations/html/sanitize.js';
 import { mediaKeyOf, storeImage, type Variant } from '../../integrations/images/images.js';
 import { enforceImageDecode } from '../../integrations/limiter/limiter.js';
 import { finishTileJson } from '../../db/job-fields.js';
@@ -120,7 +120,7 @@ async function freeSlug(db: DbOrTrx, base: string): Promise<string> {
 /** The about as it is stored: sanitised as a job description, its text at most SCHOOL_ABOUT_TEXT_MAX. */
 function aboutHtmlOf(about: string | null | undefined): string {
   const clean = sanitizeRichText(about ?? '');
-  if ([...textOf(clean)].length > SCHOOL_ABOUT_TEXT_MAX) {
+  if ([...plainTextOf(clean)].length > SCHOOL_ABOUT_TEXT_MAX) {
     throw badRequest(`about: No more than ${SCHOOL_ABOUT_TEXT_MAX} characters of text`, {
       about: `No more than ${SCHOOL_ABOUT_TEXT_MAX} characters of text`,
     });
@@ -128,9 +128,6 @@ function aboutHtmlOf(about: string | null | undefined): string {
   return clean;
 }
 
-const isUniqueViolation = (err: unknown) =>
-  /unique|duplicate key/i.test(String((err as { message?: unknown }).message ?? '')) ||
-  (err as { code?: unknown }).code === '23505';
 
 export async function createSchool(deps: Deps, userId: string, input: SchoolCreate): Promise<OwnSchool> {
   const now = deps.clock.now();
@@ -172,6 +169,11 @@ export async function createSchool(deps: Deps, userId: string, input: SchoolCrea
   }
 }
 
+/** Refuses (404) a school that is not the caller's: checked before a request's body is read. */
+export async function assertOwnSchool(deps: Deps, userId: string, slug: string): Promise<void> {
+  await ownedSchool(deps.db, userId, slug);
+}
+
 async function ownedSchool(db: DbOrTrx, userId: string, slug: string, options: { lock?: boolean } = {}) {
   const school = await repo.findSchoolBySlug(db, slug, options);
   if (!school || school.user_id !== userId) throw notFound(OWN_SCHOOL_NOT_FOUND);
@@ -185,7 +187,8 @@ export async function updateSchool(deps: Deps, userId: string, slug: string, pat
     const school = await ownedSchool(trx, userId, slug, { lock: true });
     const country = patch.country ?? school.country;
     const city = patch.city ?? school.city;
-    if (!isCityOf(country, city)) throw badRequest('city: Choose a city from the list', { city: 'Choose a city from the list' });
+    if (!isCityOf(country, city))
+      throw badRequest('city: Choose a city from the list', { city: 'Choose a city from the list' });
     const update = {
       ...(patch.name !== undefined && { name: patch.name }),
       country,
@@ -327,6 +330,11 @@ export async function schoolSlugOf(db: DbOrTrx, schoolId: string | null): Promis
 
 // ---- registration checks ----
 
+export const registrationClaimed = () =>
+  new AppError(409, 'Another school already holds this registration number, checked.', {
+    errorType: 'REGISTRATION_CLAIMED',
+  });
+
 export async function requestVerification(
   deps: Deps,
   userId: string,
@@ -338,15 +346,18 @@ export async function requestVerification(
     const school = await ownedSchool(trx, userId, slug, { lock: true });
     const check = checkRegistration(school.country as Country, registrationNumber);
     if (!check.valid) throw badRequest(`registrationNumber: ${check.message}`, { registrationNumber: check.message });
-    if (await repo.findClaim(trx, check.compact, school.id)) {
-      throw new AppError(409, 'Another school already holds this registration number, checked.', {
-        errorType: 'REGISTRATION_CLAIMED',
-      });
-    }
+    if (await repo.findClaim(trx, check.compact, school.id)) throw registrationClaimed();
     await repo.withdrawPending(trx, school.id);
     const row = { id: randomUUID(), school_id: school.id, registration_number: check.compact, requested_at: now };
     await repo.insertVerification(trx, row);
-    return registrationOf({ ...row, kind: 'registration', status: 'pending', checked_at: null, checked_by: null, note: null });
+    return registrationOf({
+      ...row,
+      kind: 'registration',
+      status: 'pending',
+      checked_at: null,
+      checked_by: null,
+      note: null,
+    });
   });
 }
 
@@ -373,9 +384,7 @@ export async function decideVerification(
   const check = await repo.findVerification(trx, id, { lock: true });
   if (!check || check.status !== 'pending') throw notFound('No registration check is waiting under this id.');
   if (decision.approve && (await repo.findClaim(trx, check.registration_number, check.school_id))) {
-    throw new AppError(409, 'Another school already holds this registration number, checked.', {
-      errorType: 'REGISTRATION_CLAIMED',
-    });
+    throw registrationClaimed();
   }
   await repo.decideVerification(trx, id, {
     status: decision.approve ? 'approved' : 'rejected',

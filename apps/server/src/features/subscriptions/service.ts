@@ -7,7 +7,7 @@ import {
   type SubscriptionPaymentAnswer,
   type SubscriptionView,
 } from '@teacheast/shared';
-import type { DbOrTrx } from '../../db/create-db.js';
+import { isUniqueViolation, type DbOrTrx } from '../../db/create-db.js';
 import type { SubscriptionRow } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import type { AuthUser } from '../accounts/sessions.js';
@@ -110,10 +110,6 @@ export async function startSubscriptionSetup(deps: Deps, user: AuthUser) {
   return { client_secret: setup.clientSecret, customerId: setup.customerId };
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string } | undefined)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
 
 export async function payForSubscription(
   deps: Deps,

@@ -58,3 +58,18 @@ export function textOf(html: string): string {
     .replace(/&nbsp;/g, ' ')
     .trim();
 }
+
+// The only entities sanitize-html writes into text it escapes.
+const ESCAPED: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+
+/**
+ * The text of rich text as a reader reads it: characters, not their escapes, with a space where a
+ * paragraph, heading, item or line ends (for lengths counted in characters, and structured data).
+ */
+export function plainTextOf(html: string): string {
+  const spaced = html.replace(/<\/(?:p|h[1-6]|li|blockquote|div)\s*>|<br\s*\/?>|<hr\s*\/?>/gi, (tag) => `${tag} `);
+  return textOf(spaced)
+    .replace(/&(?:amp|lt|gt|quot);/g, (entity) => ESCAPED[entity]!)
+    .replace(/\s+/g, ' ')
+    .trim();
+}

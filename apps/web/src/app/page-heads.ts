@@ -7,15 +7,19 @@ import {
   apiPathOf,
   countryLabel,
   isIndexablePath,
+  schoolKindLabel,
   type CompareAnswer,
   type Job,
   type JobAnswer,
   type PageHead,
+  type SchoolPageAnswer,
 } from '@teacheast/shared';
 import { paths } from '../config/paths';
 import { COMPARE_PAGE_TITLE, comparePath, readCompareIds } from '../features/jobs/compare-api';
 import { postingTitle } from '../features/jobs/components/job-facts';
 import { readSearch, searchTitle } from '../features/jobs/search-params';
+import { directoryPlace, directoryTitle, readDirectoryQuery } from '../features/schools/directory-query';
+import { schoolPlace, schoolTitle } from '../features/schools/school-words';
 import { documentTitle } from '../ui/use-page-title';
 import { isRefusedAnswer, type PrerenderAnswers } from './prerender';
 import { pageAt } from './router';
@@ -80,6 +84,48 @@ function postingHead(uuid: string, answer: unknown, base: PageHead): PageHead {
   };
 }
 
+/**
+ * A school's page (BEYOND §8): the server describes the school as an EducationalOrganization from
+ * `school`. Whether it is listed is page-privacy's to say, as for every page.
+ */
+function schoolHead(slug: string, answer: unknown, base: PageHead): PageHead {
+  const canonicalPath = paths.school(slug);
+  if (answer === undefined) return { ...base, title: documentTitle('School'), canonicalPath };
+  if (isRefusedAnswer(answer)) return { ...notFoundHead(canonicalPath), title: documentTitle('School not found') };
+  const { school } = answer as SchoolPageAnswer;
+  const about = plainText(school.aboutHTML);
+  return {
+    ...base,
+    title: documentTitle(schoolTitle(school)),
+    description: clip(
+      about ||
+        `${school.name}: ${schoolKindLabel(school.kind).toLowerCase()} in ${schoolPlace(school)}, hiring English teachers on TeachEast.`,
+    ),
+    canonicalPath,
+    imagePath: school.logo,
+    feed: countryFeed(school.country),
+    school,
+  };
+}
+
+const SCHOOLS_DESCRIPTION =
+  'Schools and recruiters hiring English teachers in East and Southeast Asia, with their profiles and open jobs.';
+
+/** The directory: one page per country and city chosen. */
+function schoolsHead(search: URLSearchParams, base: PageHead): PageHead {
+  const query = readDirectoryQuery(search);
+  const place = directoryPlace(query);
+  return {
+    ...base,
+    title: documentTitle(directoryTitle(query)),
+    description: place
+      ? `Schools and recruiters in ${place} hiring English teachers, with their profiles and open jobs.`
+      : SCHOOLS_DESCRIPTION,
+    canonicalPath: paths.schools(query),
+    feed: query.country ? countryFeed(query.country) : base.feed,
+  };
+}
+
 const COMPARE_DESCRIPTION = 'Teaching jobs side by side: pay, hours, housing, flights, visa, vacation and more.';
 
 /**
@@ -140,6 +186,11 @@ export function pageHeadAt(url: string, answers: PrerenderAnswers): PageHead {
     return postingHead(uuid, answers[apiPathOf({ kind: 'posting', uuid })], base);
   }
   if (page === 'compare-page') return compareHead(parsed.searchParams, answers, base);
+  if (page === 'school-page') {
+    const slug = decodeURIComponent(pathname.slice('/schools/'.length));
+    return schoolHead(slug, answers[apiPathOf({ kind: 'school', slug })], base);
+  }
+  if (page === 'schools-page') return schoolsHead(parsed.searchParams, base);
   if (page === 'jobs-page') {
     const { country, city, ageGroup, page: n } = readSearch(parsed.searchParams);
     // A bare /jobs goes back to the tab's last search: it has no words of its own to list.

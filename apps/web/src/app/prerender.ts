@@ -1,4 +1,4 @@
-// The pages people land on from outside (home, a job search, a posting, jobs compared) arrive as
+// The pages people land on from outside (home, a job search, a posting, jobs compared, a school) arrive as
 // finished HTML: the server renders them with the API answers they show first, puts those answers
 // beside the HTML, and the browser fills its query cache with the same answers before React takes
 // the page over (hydration). This module is the one list of those pages and their answers, used on
@@ -15,12 +15,14 @@ import {
   type JobAnswer,
   type JobSearchAnswer,
   type PageData,
+  type SchoolPageAnswer,
   type SiteConfig,
 } from '@teacheast/shared';
 import { matchPath } from 'react-router';
 import { jobKeys } from '../features/jobs/api';
 import { compareKeys, readCompareIds } from '../features/jobs/compare-api';
 import { filtersOf, readSearch } from '../features/jobs/search-params';
+import { schoolKeys } from '../features/schools/api';
 import { readSiteConfig, siteConfigQueryKey } from '../lib/site-config';
 import { ApiError } from '../lib/api-error';
 import { pageAt } from './router';
@@ -29,7 +31,7 @@ import { pageAt } from './router';
  * The pages rendered ahead, as route patterns. The server answers exactly these paths with a render
  * (a path the plan below turns down still gets the ordinary shell).
  */
-export const PRERENDERED_ROUTES = ['/', '/jobs', '/posting/:uuid', '/compare'] as const;
+export const PRERENDERED_ROUTES = ['/', '/jobs', '/posting/:uuid', '/compare', '/schools/:slug'] as const;
 
 /**
  * API answers by apiPathOf, e.g. { "/api/job/…": { job: … } }: what the server embeds in the page. A call
@@ -130,6 +132,19 @@ function planFor(pathname: string, search: URLSearchParams): Plan | null {
           queryKey: jobKeys.job(uuid),
           data: { kind: 'posting', uuid },
           select: reading((d: JobAnswer) => d.job),
+        },
+      ],
+    };
+  }
+  const slug = route.params.slug;
+  if (route.pattern.path === '/schools/:slug' && slug) {
+    return {
+      preloads: [
+        siteConfig,
+        {
+          queryKey: schoolKeys.page(slug),
+          data: { kind: 'school', slug },
+          select: reading((d: SchoolPageAnswer) => d),
         },
       ],
     };

@@ -6,9 +6,11 @@ import type { PrerenderAnswers } from './prerender';
 
 const DAY_MS = 86_400_000;
 
+/** The tiles of an answer: a search's `results`, or a school page's (or jobs compared) `jobs`. */
 function tilesIn(answer: unknown): Pick<JobTile, 'publishedDate'>[] {
-  const results = (answer as { results?: unknown } | null)?.results;
-  return Array.isArray(results) ? (results as Pick<JobTile, 'publishedDate'>[]) : [];
+  const { results, jobs } = (answer ?? {}) as { results?: unknown; jobs?: unknown };
+  const tiles = Array.isArray(results) ? results : jobs;
+  return Array.isArray(tiles) ? (tiles as Pick<JobTile, 'publishedDate'>[]) : [];
 }
 
 export function renderedUntil(_url: string, answers: PrerenderAnswers, now: number): number {

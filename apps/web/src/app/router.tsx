@@ -74,6 +74,9 @@ const publicRoutes: RouteObject[] = [
   { path: 'posting/:uuid', Component: page(() => import('./pages/posting-page'), 'PostingPage') },
   // Jobs side by side (BEYOND §6): open to anyone with the link, reached from the account's saved jobs.
   { path: 'compare', Component: page(() => import('./pages/compare-page'), 'ComparePage') },
+  // School profiles (BEYOND §8): the directory and each school's page.
+  { path: 'schools', Component: page(() => import('./pages/schools-page'), 'SchoolsPage') },
+  { path: 'schools/:slug', Component: page(() => import('./pages/school-page'), 'SchoolPage') },
   {
     path: 'post-job',
     children: [
@@ -120,6 +123,8 @@ const publicRoutes: RouteObject[] = [
     Component: page(() => import('./pages/job-alert-confirm-page'), 'JobAlertConfirmPage'),
   },
   { path: 'about-us', Component: page(() => import('./pages/about-us-page'), 'AboutUsPage') },
+  { path: 'safety', Component: page(() => import('./pages/safety-page'), 'SafetyPage') },
+  { path: 'operator', Component: page(() => import('./pages/operator-page'), 'OperatorPage') },
   { path: 'contact-us', Component: page(() => import('./pages/contact-us-page'), 'ContactUsPage') },
   {
     path: 'terms-of-service',
@@ -185,6 +190,8 @@ export const LANDING_PAGES: readonly string[] = [
   'jobs-page',
   'posting-page',
   'compare-page',
+  'school-page',
+  'schools-page',
   'resume-detail-page',
   'resume-board-page',
   'login-page',
@@ -192,6 +199,7 @@ export const LANDING_PAGES: readonly string[] = [
   'contact-us-page',
   'terms-of-service-page',
   'about-us-page',
+  'safety-page',
   'forgot-password-page',
   'account-page',
   'not-found-page',

@@ -40,6 +40,11 @@ export const PAGE_HEADS = {
     description:
       'Publish your teaching resume on TeachEast, where schools in East and Southeast Asia look for teachers.',
   },
+  'safety-page': {
+    title: 'Staying safe',
+    description:
+      'TeachEast never asks teachers for money. The common scams of teaching jobs abroad (fees, wrong visas, passports kept, look-alike schools) and how to spot them.',
+  },
   'not-found-page': {
     title: 'Page not found',
     description: 'There is no page at this address on TeachEast.',

@@ -58,6 +58,10 @@ export const paths = {
   subscription: () => '/subscription',
   changePassword: (token: string) => `/change-password/${encodeURIComponent(token)}`,
   aboutUs: () => '/about-us',
+  /** How to tell a real job from a scam (BEYOND §9). */
+  safety: () => '/safety',
+  /** The operators' console (BEYOND §9). */
+  operator: () => '/operator',
   contactUs: () => '/contact-us',
   termsOfService: () => '/terms-of-service',
   jobMetrics: (uuid: string) => `/job/metrics/${encodeURIComponent(uuid)}`,

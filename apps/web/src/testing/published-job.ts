@@ -26,5 +26,7 @@ export const publishedJob: Job = {
   salary: null,
   badges: [],
   permit: null,
+  school: null,
   terms: null,
+  underReview: false,
 };

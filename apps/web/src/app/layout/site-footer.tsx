@@ -18,6 +18,12 @@ export function SiteFooter() {
               <Link to={paths.home()}>Home</Link>
             </li>
             <li>
+              <Link to={paths.schools()}>Schools</Link>
+            </li>
+            <li>
+              <Link to={paths.safety()}>Staying safe</Link>
+            </li>
+            <li>
               <Link to={paths.contactUs()}>Contact Us</Link>
             </li>
             <li>

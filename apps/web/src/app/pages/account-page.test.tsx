@@ -28,6 +28,26 @@ function server({ url }: RecordedRequest) {
     });
   }
   if (url === '/api/applications') return jsonResponse(200, { applications: [] });
+  if (url === '/api/my-schools') {
+    return jsonResponse(200, {
+      schools: [
+        {
+          slug: 'harbour-lights',
+          name: 'Harbour Lights Academy',
+          country: 'south-korea',
+          city: 'Busan',
+          kind: 'private_school',
+          website: null,
+          aboutHTML: '',
+          foundedYear: null,
+          foreignTeachers: null,
+          logo: null,
+          verified: false,
+          registration: null,
+        },
+      ],
+    });
+  }
   if (url.startsWith('/api/credits/')) return jsonResponse(200, { credits: 0 });
   if (url.startsWith('/api/favorites/')) return jsonResponse(200, { jobs: [] });
   if (url.startsWith('/api/jobs/unpublished/')) return jsonResponse(200, { unpublishedJobs: [] });
@@ -58,6 +78,7 @@ describe('AccountPage', () => {
       'Unpublished',
       'Published',
       'Expired',
+      'Schools',
       'Alerts',
       'Applications',
     ]);
@@ -89,5 +110,20 @@ describe('AccountPage', () => {
     expect(await within(panel).findByText(/You have not applied to any job yet/)).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Search for jobs' })).toHaveAttribute('href', '/jobs');
     expect(requests.some((r) => r.url === '/api/applications')).toBe(true);
+  });
+
+  it('has a Schools tab after the job tabs, which lists the account’s schools with a link to each page', async () => {
+    const requests = mockServer(server);
+    renderAccountPage(paths.account('schools'));
+    expect(screen.getByRole('tab', { name: 'Schools' })).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel', { name: 'Schools' });
+    expect(await within(panel).findByRole('link', { name: 'Harbour Lights Academy' })).toHaveAttribute(
+      'href',
+      '/schools/harbour-lights',
+    );
+    expect(panel).toHaveTextContent('Private school · Busan, South Korea');
+    expect(panel).toHaveTextContent('You have 1 school (at most 20).');
+    expect(within(panel).getByRole('button', { name: 'Create a school' })).toBeInTheDocument();
+    expect(requests.some((r) => r.url === '/api/my-schools')).toBe(true);
   });
 });

@@ -17,15 +17,26 @@ const MyApplications = lazy(() =>
   })),
 );
 
-// A thin composition of seven features: the resume board subscription (only while active), the
-// user's job postings with their credit balance and, in the same tabs, their job alerts and the
-// applications they sent, the jobs they saved, and their own data.
+// The Schools tab's code (its forms, the rich-text editor, the schemas) loads when the tab opens, for
+// the same reason.
+const MySchools = lazy(() =>
+  import('../../features/schools/components/my-schools').then((module) => ({ default: module.MySchools })),
+);
+
+// A thin composition of eight features: the resume board subscription (only while active), the
+// user's job postings with their credit balance and, in the same tabs, their schools, their job
+// alerts and the applications they sent, the jobs they saved, and their own data.
 export function AccountPage() {
   return (
     <Page title="Account">
       <SubscriptionPanel />
       <AccountJobs
         creditBalance={<CreditBalance />}
+        schoolsPanel={
+          <Suspense fallback={<Spinner label="Loading your schools" />}>
+            <MySchools />
+          </Suspense>
+        }
         alertsPanel={<JobAlertList />}
         applicationsPanel={
           <Suspense fallback={<Spinner label="Loading your applications" />}>

@@ -1,7 +1,6 @@
 // /schools/{slug}: a school's public page (BEYOND §8), rendered ahead by the server like a posting
 // (app/prerender.ts): its profile, then its live jobs as the search shows them.
 import { countryLabel } from '@teacheast/shared';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { JobTile } from '../../features/jobs/components/job-tile';
@@ -17,11 +16,6 @@ export function SchoolPage() {
   const page = useSchoolPage(slug);
   const isMissing = page.isError && isApiError(page.error) && (page.error.status === 404 || page.error.status === 400);
   usePageTitle(page.data ? schoolTitle(page.data.school) : isMissing ? 'School not found' : 'School');
-
-  // Open at the top, like a new page. (Braces matter: Chromium's scrollTo returns a promise.)
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [slug]);
 
   if (page.isPending) return <FullPageSpinner label="Loading the school" />;
 

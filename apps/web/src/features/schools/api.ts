@@ -4,11 +4,11 @@
 // the server sends them through (docs/decisions/005-lean-first-load.md). The owner's calls, checked
 // with the schemas, are in my-schools-api.ts.
 import { useQuery } from '@tanstack/react-query';
-import { apiPathOf, type SchoolDirectoryAnswer, type SchoolPageAnswer } from '@teacheast/shared';
+import { apiPathOf, type Country, type SchoolDirectoryAnswer, type SchoolPageAnswer } from '@teacheast/shared';
 import { api } from '../../lib/api-client';
 
 export interface DirectoryQuery {
-  country?: string;
+  country?: Country;
   city?: string;
 }
 

@@ -16,14 +16,15 @@ import { api, upload } from '../../lib/api-client';
 import { schoolKeys } from './api';
 
 /** The account's schools; dropped with every other private query at logout (lib/session.ts). */
-export const mySchoolsKey = ['my-schools'] as const;
+const mySchoolsKey = ['my-schools'] as const;
 
 const schoolPath = (slug: string) => `/api/schools/${encodeURIComponent(slug)}`;
 
 export function useMySchools() {
   return useQuery({
     queryKey: mySchoolsKey,
-    queryFn: ({ signal }) => api.get('/api/my-schools', { schema: MySchoolsAnswerSchema, signal }).then((d) => d.schools),
+    queryFn: ({ signal }) =>
+      api.get('/api/my-schools', { schema: MySchoolsAnswerSchema, signal }).then((d) => d.schools),
   });
 }
 

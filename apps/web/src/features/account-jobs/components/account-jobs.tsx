@@ -1,5 +1,5 @@
-// The account's tabs: the job tabs (unpublished 0, published 1, expired 2), then the job alerts and
-// the applications the account page hands in; the URL follows the tab.
+// The account's tabs: the job tabs (unpublished 0, published 1, expired 2), then the schools, the job
+// alerts and the applications the account page hands in; the URL follows the tab.
 import { POSTING_LIFETIME_DAYS, PAGE_SIZE, type JobTile } from '@teacheast/shared';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,13 +11,14 @@ import { Spinner } from '../../../ui/spinner';
 import { useExpiredJobs, usePublishedJobs, useRelistJob, useUnpublishedJobs } from '../api';
 import '../account-jobs.css';
 
-// The spec's three job tabs keep their indexes (0, 1, 2); the job alerts and applications tabs come
-// after them. Kept here, with their only user, rather than in config/paths.ts, which every first
-// download carries.
+// The spec's three job tabs keep their indexes (0, 1, 2); the schools, job alerts and applications
+// tabs come after them. Kept here, with their only user, rather than in config/paths.ts, which every
+// first download carries.
 const TAB_LABELS: Record<AccountTab, string> = {
   unpublished: 'Unpublished',
   published: 'Published',
   expired: 'Expired',
+  schools: 'Schools',
   alerts: 'Alerts',
   applications: 'Applications',
 };
@@ -169,13 +170,15 @@ function ExpiredList({ userUuid }: { userUuid: string }) {
 interface AccountJobsProps {
   /** The job credit balance, from the credit purchase feature. */
   creditBalance: ReactNode;
+  /** The Schools tab's panel: the account's school profiles, from the schools feature. */
+  schoolsPanel: ReactNode;
   /** The Alerts tab's panel, from the job alerts feature. */
   alertsPanel: ReactNode;
   /** The Applications tab's panel: the member's own applications, from the applications feature. */
   applicationsPanel: ReactNode;
 }
 
-export function AccountJobs({ creditBalance, alertsPanel, applicationsPanel }: AccountJobsProps) {
+export function AccountJobs({ creditBalance, schoolsPanel, alertsPanel, applicationsPanel }: AccountJobsProps) {
   const user = useSessionUser();
   const { selectedTab } = useParams();
   const navigate = useNavigate();
@@ -212,7 +215,12 @@ export function AccountJobs({ creditBalance, alertsPanel, applicationsPanel }: A
           Post more jobs
         </Link>
       </div>
-      <div className="tabs" role="tablist" aria-label="Your jobs, job alerts and applications" onKeyDown={onKeyDown}>
+      <div
+        className="tabs"
+        role="tablist"
+        aria-label="Your jobs, schools, job alerts and applications"
+        onKeyDown={onKeyDown}
+      >
         {ACCOUNT_TABS.map((tab, i) => (
           <button
             key={tab}
@@ -241,6 +249,7 @@ export function AccountJobs({ creditBalance, alertsPanel, applicationsPanel }: A
         {current === 'unpublished' && <UnpublishedList userUuid={user.uuid} />}
         {current === 'published' && <PublishedList userUuid={user.uuid} />}
         {current === 'expired' && <ExpiredList userUuid={user.uuid} />}
+        {current === 'schools' && schoolsPanel}
         {current === 'alerts' && alertsPanel}
         {current === 'applications' && applicationsPanel}
       </div>

@@ -31,7 +31,9 @@ const job: Job = {
   salary: null,
   badges: [],
   permit: null,
+  school: null,
   terms: null,
+  underReview: false,
 };
 
 const resume = {

@@ -24,6 +24,7 @@ function tile(fields: Record<string, unknown>) {
     salary: null,
     badges: [],
     permit: null,
+    school: null,
     ...fields,
   };
 }

@@ -1,5 +1,6 @@
-// Step 1, Job Criteria: the job's facts (JobDetailsSchema). Next stays disabled until the form is complete and
-// saved, so what the next steps build on is what the server holds.
+// Step 1, Job Criteria: the job's facts (JobDetailsSchema), and the school it is posted under (BEYOND §8).
+// Next stays disabled until the form is complete and saved, so what the next steps build on is what the
+// server holds.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AGE_GROUPS,
@@ -13,12 +14,15 @@ import {
   type JobDetails,
   type JobDetailsInput,
   JOB_TITLE_MAX,
+  type OwnSchool,
 } from '@teacheast/shared';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { showSubmitError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { SelectField, type SelectOption } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
+import { SchoolSelectField } from '../../schools/components/school-select-field';
 import { useSaveJobDetails, type JobDetailsView } from '../api';
 import { WizardNav } from './wizard-nav';
 
@@ -35,6 +39,7 @@ const FIELDS = [
   'startDate',
   'phone',
   'link',
+  'schoolSlug',
 ] as const;
 
 /** The selects after Pay, whose options never change. */
@@ -51,8 +56,13 @@ const CHOICES: {
   { field: 'duration', label: 'Contract duration', options: DURATIONS, placeholder: 'Choose a duration' },
 ];
 
+/** How a school's facts are put in the fields: as if typed there. */
+const FILLED = { shouldDirty: true, shouldTouch: true, shouldValidate: true } as const;
+
 function formValuesOf(job: JobDetailsView): JobDetailsInput {
-  return Object.fromEntries(FIELDS.map((f) => [f, job[f]])) as unknown as JobDetailsInput;
+  // "No school" is the select's empty option; the schema reads it as null, as the server stores it.
+  const values = { ...job, schoolSlug: job.schoolSlug ?? '' };
+  return Object.fromEntries(FIELDS.map((f) => [f, values[f]])) as unknown as JobDetailsInput;
 }
 
 export function JobDetailsStep({
@@ -77,7 +87,7 @@ export function JobDetailsStep({
     mode: 'onTouched',
     defaultValues: formValuesOf(job),
   });
-  const values = useWatch({ control }) as Partial<Record<(typeof FIELDS)[number], string>>;
+  const values = useWatch({ control }) as Partial<Record<(typeof FIELDS)[number], string | null>>;
   const country = (values.country ?? '') as Country | '';
   const cities = country ? (CITIES[country] ?? []) : [];
   const isComplete = JobDetailsSchema.safeParse(values).success;
@@ -97,6 +107,21 @@ export function JobDetailsStep({
     onChange: () => setValue('city', '', { shouldValidate: false }),
   });
 
+  // A school chosen fills in who and where from its profile; each stays editable. Its city is set once
+  // the city select lists the school's country's cities: a select cannot take a value it has no option for.
+  const [cityToFill, setCityToFill] = useState<string | null>(null);
+  const fillFromSchool = (school: OwnSchool | null) => {
+    if (!school) return;
+    setValue('companyName', school.name, FILLED);
+    setValue('country', school.country as Country, FILLED);
+    setCityToFill(school.city);
+  };
+  useEffect(() => {
+    if (cityToFill === null) return;
+    setValue('city', cityToFill, FILLED);
+    setCityToFill(null);
+  }, [cityToFill, setValue]);
+
   return (
     <form
       className="form job-details"
@@ -106,6 +131,12 @@ export function JobDetailsStep({
     >
       <fieldset className="job-details__fields" disabled={readOnly}>
         <legend className="visually-hidden">Job criteria</legend>
+        <SchoolSelectField
+          registration={register('schoolSlug')}
+          error={errors.schoolSlug?.message}
+          savedSlug={job.schoolSlug}
+          onChoose={fillFromSchool}
+        />
         <TextField
           label="Job title"
           hint="e.g. Kindergarten English Teacher"

@@ -26,6 +26,7 @@ const seoulJob: JobDetailsView = {
   startDate: '',
   phone: '',
   link: '',
+  schoolSlug: null,
 };
 
 const savedSheet: JobTerms = {

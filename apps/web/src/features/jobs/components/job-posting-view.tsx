@@ -1,8 +1,11 @@
 import { countryLabel, DEFAULT_JOB_TITLE, type Job, MESSAGES } from '@teacheast/shared';
 import { useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useSessionUser } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
 import { RichText } from '../../../ui/rich-text';
+import { RegistrationChecked } from '../../schools/components/registration-checked';
 import { useToggleSavedJob } from '../api';
 import { CarouselModal } from './carousel-modal';
 import { countryImageOf } from './country-images';
@@ -81,6 +84,31 @@ function SaveButton({ job }: { job: Job }) {
   );
 }
 
+/**
+ * The school the job is posted under (BEYOND §8): a link to its page, "Recruiter" for a recruiter, and
+ * the mark of a registration check. (RECRUITER_LABEL's words: the shared module that states them
+ * carries zod, which a landing page's first download does without.)
+ */
+function PostingSchool({ school, interactive }: { school: NonNullable<Job['school']>; interactive: boolean }) {
+  return (
+    <p className="posting__school-line">
+      Posted by {interactive ? <Link to={paths.school(school.slug)}>{school.name}</Link> : <span>{school.name}</span>}
+      {school.kind === 'recruiter' && (
+        <>
+          {' '}
+          <span className="recruiter-label">Recruiter</span>
+        </>
+      )}
+      {school.verified && (
+        <>
+          {' '}
+          <RegistrationChecked />
+        </>
+      )}
+    </p>
+  );
+}
+
 /** The full job posting, shared by /posting/{uuid} and the job wizard's preview. */
 export function JobPostingView({ job, interactive = true, applyAction, eligibility }: JobPostingViewProps) {
   const [isCarouselOpen, setIsCarouselOpen] = useState(false);
@@ -143,6 +171,7 @@ export function JobPostingView({ job, interactive = true, applyAction, eligibili
             {job.city && ', '}
             {countryLabel(job.country)}
           </p>
+          {job.school && <PostingSchool school={job.school} interactive={interactive} />}
           <RichText className="prose posting__description" html={job.descriptionHTML} inert={!interactive} />
           <PayConditionsCard terms={job.terms} />
           {eligibility}

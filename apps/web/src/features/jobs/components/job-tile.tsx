@@ -96,6 +96,9 @@ export function JobTile({
             heading
           )}
         </Heading>
+        {/* RECRUITER_LABEL's words: the shared module that states them carries zod, which /jobs's
+            first download must not (docs/decisions/014-jobs-first-load-budget.md). */}
+        {job.school?.kind === 'recruiter' && <p className="job-tile__recruiter recruiter-label">Recruiter</p>}
         <p className="job-tile__place">
           {job.city}, {countryLabel(job.country)}
         </p>

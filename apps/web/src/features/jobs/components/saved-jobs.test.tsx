@@ -24,6 +24,7 @@ const tile = (n: number, companyName: string): JobTile => ({
   salary: null,
   badges: [],
   permit: null,
+  school: null,
   publishedDate: '2026-03-01T00:00:00.000Z',
 });
 

@@ -1,29 +1,21 @@
 // The schools directory (BEYOND §8): a country and a city chosen in the address
 // (/schools?country=japan&city=Tokyo), and the schools there, those with live jobs first.
-import { CITIES, COUNTRIES, RECRUITER_LABEL, countryLabel, isCityOf, schoolKindLabel, type Country } from '@teacheast/shared';
+import { CITIES, COUNTRIES, RECRUITER_LABEL, countryLabel, schoolKindLabel, type Country } from '@teacheast/shared';
 import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { Spinner } from '../../../ui/spinner';
 import { useSchoolDirectory, type DirectoryQuery } from '../api';
-import { liveJobsText, registrationCheckedText } from '../school-words';
-import { CheckIcon } from './check-icon';
+import { directoryPlace, readDirectoryQuery } from '../directory-query';
+import { liveJobsText } from '../school-words';
+import { RegistrationChecked } from './registration-checked';
 import '../schools.css';
 
-function isCountry(value: string | null): value is Country {
-  return COUNTRIES.some((c) => c.value === value);
-}
-
-/** The address's choice, with a country the app does not know, or a city not of its country, left out. */
-export function readDirectoryQuery(search: URLSearchParams): DirectoryQuery {
-  const country = search.get('country');
-  if (!isCountry(country)) return {};
-  const city = search.get('city');
-  return city && isCityOf(country, city) ? { country, city } : { country };
-}
-
-function summaryOf(count: number, { country, city }: DirectoryQuery): string {
-  const where = city ? ` in ${city}, ${countryLabel(country!)}` : country ? ` in ${countryLabel(country)}` : '';
+/** "12 schools in Japan"; "Schools in Japan" while they load. */
+function summaryOf(count: number | null, query: DirectoryQuery): string {
+  const place = directoryPlace(query);
+  const where = place ? ` in ${place}` : '';
+  if (count === null) return `Schools${where}`;
   return `${count} ${count === 1 ? 'school' : 'schools'}${where}`;
 }
 
@@ -54,7 +46,7 @@ export function SchoolDirectory() {
             id={ids.country}
             className="field__control"
             value={country ?? ''}
-            onChange={(event) => choose({ country: event.target.value || undefined })}
+            onChange={(event) => choose({ country: (event.target.value || undefined) as Country | undefined })}
           >
             <option value="">All countries</option>
             {COUNTRIES.map((c) => (
@@ -87,7 +79,7 @@ export function SchoolDirectory() {
 
       <section className="school-directory__results" aria-labelledby="school-directory-summary">
         <h2 id="school-directory-summary" className="school-directory__summary" aria-live="polite">
-          {schools.isSuccess ? summaryOf(schools.data.length, query) : 'Schools'}
+          {summaryOf(schools.isSuccess ? schools.data.length : null, query)}
         </h2>
         {schools.isPending && <Spinner label="Loading schools" />}
         {schools.isError && <p role="alert">{schools.error.message}</p>}
@@ -122,10 +114,7 @@ export function SchoolDirectory() {
                     {school.verified && (
                       <>
                         {' '}
-                        <span className="school-check">
-                          <CheckIcon />
-                          {registrationCheckedText()}
-                        </span>
+                        <RegistrationChecked />
                       </>
                     )}
                   </p>

@@ -4,8 +4,8 @@ import { RECRUITER_LABEL, schoolKindLabel, type SchoolPageAnswer } from '@teache
 import { longUtcDate } from '../../../lib/dates';
 import { ExternalLink } from '../../../ui/external-link';
 import { RichText } from '../../../ui/rich-text';
-import { jobsPostedText, registrationCheckedText, schoolPlace, websiteText } from '../school-words';
-import { CheckIcon } from './check-icon';
+import { jobsPostedText, schoolPlace, websiteText } from '../school-words';
+import { RegistrationChecked } from './registration-checked';
 import '../schools.css';
 
 export function SchoolProfile({ answer }: { answer: SchoolPageAnswer }) {
@@ -25,8 +25,7 @@ export function SchoolProfile({ answer }: { answer: SchoolPageAnswer }) {
           <p className="school-profile__kind">
             {isRecruiter ? (
               <>
-                <span className="recruiter-label">{RECRUITER_LABEL}</span> A recruiter hires teachers for other
-                schools.
+                <span className="recruiter-label">{RECRUITER_LABEL}</span> A recruiter hires teachers for other schools.
               </>
             ) : (
               schoolKindLabel(school.kind)
@@ -39,9 +38,8 @@ export function SchoolProfile({ answer }: { answer: SchoolPageAnswer }) {
       {verifications.length > 0 && (
         <ul className="school-profile__checks" aria-label="Checks by TeachEast">
           {verifications.map((check) => (
-            <li key={`${check.kind}-${check.checkedAt}`} className="school-check">
-              <CheckIcon />
-              {registrationCheckedText(check.checkedAt)}
+            <li key={`${check.kind}-${check.checkedAt}`}>
+              <RegistrationChecked checkedAt={check.checkedAt} />
             </li>
           ))}
         </ul>
@@ -71,8 +69,9 @@ export function SchoolProfile({ answer }: { answer: SchoolPageAnswer }) {
         <div>
           <dt>On TeachEast</dt>
           <dd>
-            {since && <>Hiring on TeachEast since {longUtcDate(since)}. </>}
-            {jobsPostedText(jobsPosted)}.
+            {[since && `Hiring on TeachEast since ${longUtcDate(since)}.`, `${jobsPostedText(jobsPosted)}.`]
+              .filter(Boolean)
+              .join(' ')}
           </dd>
         </div>
       </dl>

@@ -50,8 +50,6 @@ export const PAGE_PRIVACY: readonly PathPrivacy[] = [
   { path: '/login', indexable: false },
   { path: '/register', indexable: false },
   { path: '/forgot-password', indexable: false },
-  // The operators' console (BEYOND §9).
-  { path: '/operator', indexable: false },
 ];
 
 function covers(rule: PathPrivacy, path: string): boolean {

@@ -86,9 +86,9 @@ describe('data factories', () => {
     for (const job of someJobs(createRandom(42), 200)) {
       // Each field of the job form is stored in the column of the same name in snake_case.
       const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as keyof NewJob;
-      // The school is a row of its own (schools), not a column of the job.
+      // The school is a row of its own (schools), not a column of the job; warnings are acknowledged, not stored.
       const form = Object.keys(JobDetailsSchema.shape)
-        .filter((field) => field !== 'schoolSlug')
+        .filter((field) => field !== 'schoolSlug' && field !== 'acknowledgeWarnings')
         .map((field) => [field, job[column(field)]]);
       expect(form.filter(([, value]) => typeof value !== 'string')).toEqual([]);
       const details = JobDetailsSchema.safeParse(Object.fromEntries(form));

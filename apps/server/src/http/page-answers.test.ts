@@ -36,12 +36,22 @@ describe(`page answers read as the routes read them (${dialect})`, () => {
       method: 'POST',
       url: '/api/schools',
       headers: owner.auth,
-      payload: { name: 'Sakura <English> "School"', country: 'japan', city: 'Tokyo', kind: 'language_centre', about: '<p>Hi &amp; welcome</p>' },
+      payload: {
+        name: 'Sakura <English> "School"',
+        country: 'japan',
+        city: 'Tokyo',
+        kind: 'language_centre',
+        about: '<p>Hi &amp; welcome</p>',
+      },
     });
     expect(created.statusCode).toBe(201);
     school = created.json<{ school: { slug: string } }>().school.slug;
-    const row = (await t.deps.db.selectFrom('schools').selectAll().where('slug', '=', school).executeTakeFirstOrThrow());
-    await t.deps.db.updateTable('jobs').set({ school_id: row.id, tile_school: tileSchoolOf(row) }).where('id', '=', live).execute();
+    const row = await t.deps.db.selectFrom('schools').selectAll().where('slug', '=', school).executeTakeFirstOrThrow();
+    await t.deps.db
+      .updateTable('jobs')
+      .set({ school_id: row.id, tile_school: tileSchoolOf(row) })
+      .where('id', '=', live)
+      .execute();
   });
   afterAll(async () => t.close());
 

@@ -31,7 +31,10 @@ export const ErrorBodySchema = z
         }),
       )
       .optional()
-      .meta({ description: 'POSTING_CHECK and POSTING_WARNING: each rule the text met, with the words that met it (BEYOND §9).' }),
+      .meta({
+        description:
+          'POSTING_CHECK and POSTING_WARNING: each rule the text met, with the words that met it (BEYOND §9).',
+      }),
   })
   .meta({ id: 'ErrorBody', description: 'The body of every failed API call.' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -9,6 +9,17 @@ import { JobTermsSchema, TermsFilterShape, TileSalarySchema } from './terms.js';
 import { TERMS_BADGES } from './terms-words.js';
 import { EligibilityQueryShape } from './eligibility-api.js';
 import { JobSchoolSchema, SchoolSchema, SchoolVerificationSchema } from './schools.js';
+import { POSTING_RULE_IDS } from '../posting-checks/posting-checks.js';
+
+/**
+ * The posting checks' warnings a school has read and keeps (BEYOND §9): sent with a publish, or with
+ * an edit of a published job, each rule named goes through.
+ */
+export const AcknowledgeWarningsField = z.array(z.enum(POSTING_RULE_IDS)).max(POSTING_RULE_IDS.length).optional();
+
+/** POST /api/job/publish/{uuid}/{userUuid}: no body, or the warnings acknowledged. */
+export const PublishJobSchema = z.strictObject({ acknowledgeWarnings: AcknowledgeWarningsField });
+export type PublishJob = z.infer<typeof PublishJobSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max, `No more than ${max} characters`).default('');
 
@@ -32,6 +43,7 @@ export const JobDetailsSchema = z
     ),
     /** One of the owner's schools (BEYOND §8); empty or null posts the job without one. */
     schoolSlug: z.preprocess((v) => (v === '' ? null : v), z.string().max(140).nullish()),
+    acknowledgeWarnings: AcknowledgeWarningsField,
   })
   .superRefine((v, ctx) => {
     if (v.city.length >= 2 && !isCityOf(v.country, v.city)) {
@@ -210,6 +222,7 @@ export type CitiesAnswer = z.infer<typeof CitiesAnswerSchema>;
 /** The job's description, sent and answered by the wizard's description step. */
 export const RichTextSchema = z.object({
   descriptionHTML: z.string().max(100_000, 'The description is too long'),
+  acknowledgeWarnings: AcknowledgeWarningsField,
 });
 export type RichText = z.infer<typeof RichTextSchema>;
 

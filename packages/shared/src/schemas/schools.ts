@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { isCityOf } from '../cities.js';
 import { COUNTRY_VALUES } from '../enums.js';
-import { SCHOOL_KIND_VALUES, SCHOOL_NAME_MAX, SCHOOL_NAME_MIN, FOREIGN_TEACHERS_MAX, FOUNDED_YEAR_MIN } from './school-words.js';
+import {
+  SCHOOL_KIND_VALUES,
+  SCHOOL_NAME_MAX,
+  SCHOOL_NAME_MIN,
+  FOREIGN_TEACHERS_MAX,
+  FOUNDED_YEAR_MIN,
+} from './school-words.js';
 import { REQUIRED, UNSTORABLE_TEXT, isStorableText, requiredChoice, uuidParam } from './common.js';
 
 const name = z

@@ -19,7 +19,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('resolved_by', 'varchar(36)', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('note', 'text')
     .execute();
-  await db.schema.createIndex('job_reports_job_idx').on('job_reports').columns(['job_id', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('job_reports_job_idx')
+    .on('job_reports')
+    .columns(['job_id', 'status', 'created_at'])
+    .execute();
   await db.schema.createIndex('job_reports_queue_idx').on('job_reports').columns(['status', 'created_at']).execute();
   // One open report of a job by one account, whatever the race (a report without an account is null,
   // and nulls never collide).

@@ -159,14 +159,18 @@ export async function logIn(deps: Deps, input: { email: string; password: string
   }
   if (!user || !ok) throw new AppError(401, 'Incorrect e-mail or password.'); // the attempt stays counted
   await takeBack();
+  if (user.suspended_at !== null) {
+    throw new AppError(
+      403,
+      'This account is suspended. Write to us through the contact page if you think this is a mistake.',
+      {
+        errorType: 'SUSPENDED',
+      },
+    );
+  }
   if (user.confirmed_at === null) {
     throw new AppError(403, 'Please confirm your e-mail address first: open the link we sent you when you signed up.', {
       errorType: 'NOT_CONFIRMED',
-    });
-  }
-  if (user.suspended_at !== null) {
-    throw new AppError(403, 'This account is suspended. Write to us through the contact page if you think this is a mistake.', {
-      errorType: 'SUSPENDED',
     });
   }
   const token = await createSession(deps.db, user.id, deps.clock.now(), deps.config.sessionTtlDays);

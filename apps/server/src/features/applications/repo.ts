@@ -126,15 +126,19 @@ export async function findEvents(db: DbOrTrx, applicationIds: string[]) {
 
 /** Open applications whose job is no longer live (expired, taken down, or never published). */
 export function findOpenApplicationsOfClosedJobs(db: DbOrTrx, liveSince: number, limit: number) {
-  return db
-    .selectFrom('applications')
-    .innerJoin('jobs', 'jobs.id', 'applications.job_id')
-    .select('applications.id')
-    .where('applications.status', 'in', [...OPEN_STATUSES])
-    .where((eb) => eb.or([eb('jobs.published_at', 'is', null), eb('jobs.published_at', '<=', liveSince)]))
-    .orderBy('applications.id')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('applications')
+      .innerJoin('jobs', 'jobs.id', 'applications.job_id')
+      .select('applications.id')
+      .where('applications.status', 'in', [...OPEN_STATUSES])
+      .where((eb) => eb.or([eb('jobs.published_at', 'is', null), eb('jobs.published_at', '<=', liveSince)]))
+      // A job held for review is closed only while it is looked at: a release gives it back as it was.
+      .where('jobs.held_at', 'is', null)
+      .orderBy('applications.id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /**

@@ -283,7 +283,14 @@ function postingLists(db: DbOrTrx) {
 const postingQuery = preparedQuery((db, p: { id: string }) =>
   db
     .selectFrom('jobs')
-    .select([postingJsonSql(isPostgres(db)).as('json'), 'jobs.published_at', 'jobs.user_id', 'jobs.held_at', 'jobs.taken_down_at'])
+    .select([
+      postingJsonSql(isPostgres(db)).as('json'),
+      'jobs.published_at',
+      'jobs.user_id',
+      'jobs.held_at',
+      'jobs.held_published_at',
+      'jobs.taken_down_at',
+    ])
     .select(postingLists(db))
     .where('jobs.id', '=', p.id),
 );
@@ -302,6 +309,8 @@ export interface PostingJson {
   user_id: string | null;
   /** Held for review, or taken down (bigints): its contact details are its owner's and operators' alone. */
   held_at: number | string | null;
+  /** The publication a held job had (its published_at is moved back while it is held). */
+  held_published_at: number | string | null;
   taken_down_at: number | string | null;
   image_urls: JsonText<string[]>;
   favorited_by: JsonText<string[]>;

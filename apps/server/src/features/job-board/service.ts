@@ -187,8 +187,10 @@ export async function jobAnswerJson(deps: Deps, jobId: string, user: AuthUser | 
   const status = jobStatus({ published_at: publishedAt }, deps.clock.now());
   const closedByOperator = row.held_at !== null || row.taken_down_at !== null;
   const contactHidden = closedByOperator && !(await seesContactOfClosed(deps, row.user_id, user));
+  // A job held for review keeps its own publication aside (its published_at is moved back to close it).
+  const publishedDate = row.held_published_at === null ? publishedAt : Number(row.held_published_at);
   const job = finishPostingJson(contactHidden ? withoutContact(row.json) : row.json, {
-    publishedDate: repo.publishedDateJson(publishedAt),
+    publishedDate: repo.publishedDateJson(publishedDate),
     images: row.image_urls,
     favoritedBy: row.favorited_by,
     status: STATUS_JSON[status],

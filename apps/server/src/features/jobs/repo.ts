@@ -210,7 +210,14 @@ export async function takeDownJob(db: DbOrTrx, id: string, reason: string, now: 
   await db
     .updateTable('jobs')
     // A held job taken down is no longer waiting for review.
-    .set({ published_at: closedAt, taken_down_at: now, taken_down_reason: reason, held_at: null, held_published_at: null, updated_at: now })
+    .set({
+      published_at: closedAt,
+      taken_down_at: now,
+      taken_down_reason: reason,
+      held_at: null,
+      held_published_at: null,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .execute();
   return true;
@@ -238,7 +245,12 @@ export async function holdJob(db: DbOrTrx, id: string, now: number): Promise<boo
 export async function releaseJob(db: DbOrTrx, id: string, now: number): Promise<boolean> {
   const released = await db
     .updateTable('jobs')
-    .set((eb) => ({ published_at: eb.ref('held_published_at'), held_at: null, held_published_at: null, updated_at: now }))
+    .set((eb) => ({
+      published_at: eb.ref('held_published_at'),
+      held_at: null,
+      held_published_at: null,
+      updated_at: now,
+    }))
     .where('id', '=', id)
     .where('held_at', 'is not', null)
     .where('taken_down_at', 'is', null)

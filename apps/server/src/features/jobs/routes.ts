@@ -23,6 +23,7 @@ import {
   SavedHeaderImageAnswerSchema,
   SavedJobDetailsAnswerSchema,
   UnpublishedJobsAnswerSchema,
+  PublishJobSchema,
   UserParamsSchema,
 } from '@teacheast/shared';
 import { requireSelf } from '../accounts/sessions.js';
@@ -95,7 +96,13 @@ function registerWizardRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { params: OwnJobParamsSchema, body: RichTextSchema, response: { 200: RichTextSchema } } },
     async (request) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
-      return jobs.saveDescription(deps, user.id, request.params.uuid, request.body.descriptionHTML);
+      return jobs.saveDescription(
+        deps,
+        user.id,
+        request.params.uuid,
+        request.body.descriptionHTML,
+        request.body.acknowledgeWarnings,
+      );
     },
   );
 
@@ -165,10 +172,10 @@ function registerWizardRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     '/api/job/publish/:uuid/:userUuid',
-    { schema: { params: OwnJobParamsSchema, response: { 200: MessageSchema } } },
+    { schema: { params: OwnJobParamsSchema, body: PublishJobSchema.nullish(), response: { 200: MessageSchema } } },
     async (request) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
-      return jobs.publishJob(deps, user.id, request.params.uuid);
+      return jobs.publishJob(deps, user.id, request.params.uuid, request.body?.acknowledgeWarnings);
     },
   );
 }

@@ -2,8 +2,11 @@
 // lists and relisting. Every function takes the acting user and refuses jobs that are not theirs.
 import { randomUUID } from 'node:crypto';
 import {
+  ELIGIBILITY_RULES,
   ERROR_TYPES,
   JobDetailsSchema,
+  checkPosting,
+  type PostingIssue,
   MAX_CAROUSEL_IMAGES,
   MESSAGES,
   PAGE_SIZE,
@@ -217,7 +220,10 @@ export async function saveJobTerms(
 
 // ---- details ----
 
-export interface JobDetailsView extends Record<Exclude<keyof JobDetails, 'schoolSlug'>, string> {
+export interface JobDetailsView extends Record<
+  Exclude<keyof JobDetails, 'schoolSlug' | 'acknowledgeWarnings'>,
+  string
+> {
   uuid: string;
   status: 'unpublished' | 'published' | 'expired';
   schoolSlug: string | null;
@@ -264,6 +270,7 @@ export async function saveJobDetails(
     const fits = terms !== null && termsIssues(terms, details).length === 0;
     // Only the owner's own schools; the tile carries the school from now on.
     const school = await jobSchoolColumns(trx, userId, details.schoolSlug);
+    assertEditPasses(job, { ...job, title: details.title, pay: details.pay }, details.acknowledgeWarnings, now);
     // Only the form's fields: status, dates, owner, images and counters are never set here.
     await repo.updateJob(trx, jobId, {
       title: details.title,
@@ -305,12 +312,14 @@ export async function saveDescription(
   userId: string,
   jobId: string,
   html: string,
+  acknowledged?: readonly string[],
 ): Promise<{ descriptionHTML: string }> {
   const clean = sanitizeRichText(html);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const job = await ownedJob(trx, jobId, userId, { lock: true });
     assertEditable(job, now);
+    assertEditPasses(job, { ...job, description_html: clean }, acknowledged, now);
     await repo.updateJob(trx, jobId, { description_html: clean, updated_at: now });
   });
   return { descriptionHTML: clean };
@@ -454,7 +463,12 @@ function missingForPublish(job: JobRow): string[] {
   return missing;
 }
 
-export async function publishJob(deps: Deps, userId: string, jobId: string): Promise<{ message: string }> {
+export async function publishJob(
+  deps: Deps,
+  userId: string,
+  jobId: string,
+  acknowledged: readonly string[] = [],
+): Promise<{ message: string }> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const job = await ownedJob(trx, jobId, userId, { lock: true });
@@ -466,6 +480,7 @@ export async function publishJob(deps: Deps, userId: string, jobId: string): Pro
     if (missing.length > 0) {
       throw new AppError(400, `Before publishing, please add: ${missing.join(', ')}.`, { errorType: 'INCOMPLETE' });
     }
+    assertPostingPasses(job, acknowledged);
     const published = await repo.publishJobOnce(trx, jobId, now);
     return {
       message: published
@@ -473,6 +488,58 @@ export async function publishJob(deps: Deps, userId: string, jobId: string): Pro
         : 'This job is already published.',
     };
   });
+}
+
+// ---- checks at publish (BEYOND §9) ----
+
+const PERMIT_NAMES = new Map<string, string>(ELIGIBILITY_RULES.permits.map((rule) => [rule.permit, rule.name]));
+
+type CheckedText = Pick<JobRow, 'title' | 'pay' | 'description_html' | 'terms_permit'>;
+
+function checkPostingOf(job: CheckedText) {
+  const permitName = job.terms_permit === null ? undefined : PERMIT_NAMES.get(job.terms_permit);
+  return checkPosting({
+    title: job.title,
+    payNotes: job.pay,
+    descriptionHTML: job.description_html,
+    ...(permitName ? { permitName } : {}),
+  });
+}
+
+const issuesOf = (issues: readonly PostingIssue[]) =>
+  issues.map(({ rule, excerpt, message, suggestion }) => ({
+    rule,
+    excerpt,
+    message,
+    ...(suggestion ? { suggestion } : {}),
+  }));
+
+/**
+ * The posting checks of BEYOND §9 on a job's words: a rule that blocks refuses it (400 POSTING_CHECK);
+ * a warning goes through once the school names its rule in `acknowledged`, or (an edit of a published
+ * job) when the job's words as they were met it too, as it was accepted then.
+ */
+function assertPostingPasses(job: CheckedText, acknowledged: readonly string[], before?: CheckedText): void {
+  const { blocks, warnings } = checkPostingOf(job);
+  if (blocks.length > 0) {
+    throw new AppError(400, `This posting cannot be published as it is: ${blocks[0]!.message}`, {
+      errorType: 'POSTING_CHECK',
+      issues: issuesOf(blocks),
+    });
+  }
+  const accepted = new Set([...acknowledged, ...(before ? checkPostingOf(before).warnings.map((w) => w.rule) : [])]);
+  const open = warnings.filter((w) => !accepted.has(w.rule));
+  if (open.length > 0) {
+    throw new AppError(409, `Please check this before publishing: ${open[0]!.message}`, {
+      errorType: 'POSTING_WARNING',
+      issues: issuesOf(open),
+    });
+  }
+}
+
+/** An edit of a published job is checked as a publish is; a draft is checked when it is published. */
+function assertEditPasses(job: JobRow, edited: CheckedText, acknowledged: readonly string[] | undefined, now: number) {
+  if (jobStatus(job, now) === 'published') assertPostingPasses(edited, acknowledged ?? [], job);
 }
 
 // ---- account lists ----

@@ -8,6 +8,7 @@ import {
   DEFAULT_JOB_TITLE,
   HOLD_REPORTS,
   HOLD_WINDOW_DAYS,
+  POSTING_LIFETIME_DAYS,
   SERIOUS_REPORT_REASONS,
   type OperatorJob,
   type OperatorReport,
@@ -35,7 +36,6 @@ const QUEUE_MAX = 200;
 const USERS_MAX = 50;
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
 
 const alreadyReported = () =>
   new AppError(409, 'You have already reported this job; TeachEast is looking at it.', {
@@ -260,14 +260,21 @@ export async function releaseHeldJob(
       { status: 'dismissed', resolved_at: now, resolved_by: operator.id, note: note || 'released after review' },
     );
     await audit(trx, operator, { action: 'job.release', subjectKind: 'job', subjectId: jobId, note }, now);
+    const job = (await repo.findOperatorJob(trx, jobId))!;
+    const live = operatorJobOf(job, now).state === 'live';
     const stored = await storeAll(deps, trx, [
       {
         to: ownerAddress(reported),
-        subject: `Your posting is back online: ${jobTitle(reported)}`,
-        text: `TeachEast reviewed your posting "${jobTitle(reported)}": it is back in search until it ends.\n`,
+        subject: live
+          ? `Your posting is back online: ${jobTitle(reported)}`
+          : `TeachEast reviewed your posting: ${jobTitle(reported)}`,
+        text: live
+          ? `TeachEast reviewed your posting "${jobTitle(reported)}": it is back in search until it ends.\n`
+          : `TeachEast reviewed your posting "${jobTitle(reported)}". Its ${POSTING_LIFETIME_DAYS} days ended while it ` +
+            `was under review: relist it from your account to post it again.\n${deps.config.publicUrl}/account/expired\n`,
       },
     ]);
-    return { stored, job: (await repo.findOperatorJob(trx, jobId))! };
+    return { stored, job };
   });
   deliverAll(deps, stored);
   return operatorJobOf(job, now);

@@ -101,7 +101,11 @@ export async function publicationsOfSchool(
 ): Promise<{ count: number; first: number | null }> {
   const row = await db
     .selectFrom('jobs')
-    .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.min('published_at').as('first')])
+    // A job held for review keeps its own publication aside (its published_at is moved back).
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('n'),
+      eb.fn.min(eb.fn.coalesce('held_published_at', 'published_at')).as('first'),
+    ])
     .where('school_id', '=', schoolId)
     .where('published_at', 'is not', null)
     .executeTakeFirstOrThrow();

@@ -124,13 +124,10 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: Deps): void {
         request.params.slug,
         request.body.registrationNumber,
       );
-      return reply
-        .status(202)
-        .headers(own)
-        .send({
-          message: 'Thank you: TeachEast checks the number with the register and will say when it is done.',
-          registration,
-        });
+      return reply.status(202).headers(own).send({
+        message: 'Thank you: TeachEast checks the number with the register and will say when it is done.',
+        registration,
+      });
     },
   );
 }

@@ -128,7 +128,6 @@ function aboutHtmlOf(about: string | null | undefined): string {
   return clean;
 }
 
-
 export async function createSchool(deps: Deps, userId: string, input: SchoolCreate): Promise<OwnSchool> {
   const now = deps.clock.now();
   const about = aboutHtmlOf(input.about);

@@ -110,7 +110,6 @@ export async function startSubscriptionSetup(deps: Deps, user: AuthUser) {
   return { client_secret: setup.clientSecret, customerId: setup.customerId };
 }
 
-
 export async function payForSubscription(
   deps: Deps,
   user: AuthUser,

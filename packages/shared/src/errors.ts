@@ -64,6 +64,12 @@ export const ERROR_TYPES = {
   JOB_UNDER_REVIEW: 'JOB_UNDER_REVIEW',
   /** 403: logging in to an account an operator suspended. */
   SUSPENDED: 'SUSPENDED',
+  /** 409: a message in a conversation closed more than 30 days ago (BEYOND §10). */
+  CONVERSATION_CLOSED: 'CONVERSATION_CLOSED',
+  /** 409: accepting an interview time withdrawn, or after another was accepted. */
+  SLOT_GONE: 'SLOT_GONE',
+  /** 409: a second open offer on one application. */
+  OFFER_EXISTS: 'OFFER_EXISTS',
   /** 429: too many requests; Retry-After says when to come back. */
   RATE_LIMITED: 'RATE_LIMITED',
   /** 503: password work is at capacity; Retry-After says when to come back. */

@@ -23,6 +23,7 @@ export * from './page-privacy.js';
 export * from './page-data.js';
 export * from './schemas/alerts.js';
 export * from './schemas/applications.js';
+export * from './schemas/conversation.js';
 export * from './pay.js';
 export * from './eligibility/eligibility.js';
 export * from './eligibility/eligibility-schema.js';

@@ -193,6 +193,8 @@ interface MailOutboxTable {
   claimed_at: number | null;
   /** How many times a sender took the mail on; the outbox gives up after MAIL_MAX_ATTEMPTS. */
   attempts: Generated<number>;
+  /** A calendar invitation the mail carries (text/calendar, METHOD:REQUEST or CANCEL), or null. */
+  ical: string | null;
 }
 
 interface JobAlertsTable {
@@ -324,6 +326,56 @@ interface JobReportsTable {
   note: string | null;
 }
 
+/** A message of the hiring conversation (migration 022, BEYOND §10). */
+interface ApplicationMessagesTable {
+  id: string;
+  application_id: string;
+  sender: 'teacher' | 'school';
+  body: string;
+  created_at: number;
+  /** When the other party read it, or null. */
+  read_at: number | null;
+}
+
+/** When a party of a conversation was last mailed about new messages. */
+interface ConversationMailTable {
+  application_id: string;
+  recipient: 'teacher' | 'school';
+  mailed_at: number;
+}
+
+interface InterviewsTable {
+  id: string;
+  application_id: string;
+  time_zone: string;
+  status: 'proposed' | 'accepted' | 'cancelled';
+  accepted_slot_id: string | null;
+  reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+interface InterviewSlotsTable {
+  id: string;
+  interview_id: string;
+  starts_at: number;
+  minutes: number;
+  mode: string;
+  where_text: string | null;
+}
+
+interface OffersTable {
+  id: string;
+  application_id: string;
+  /** JobTermsSchema as JSON. */
+  terms: string;
+  /** A date, YYYY-MM-DD. */
+  respond_by: string;
+  status: 'open' | 'accepted' | 'declined' | 'withdrawn';
+  created_at: number;
+  answered_at: number | null;
+}
+
 /** Every operator action: who, what, on what, when (BEYOND §9). */
 interface AuditLogTable {
   id: string;
@@ -371,6 +423,11 @@ export interface Database {
   school_verifications: SchoolVerificationsTable;
   audit_log: AuditLogTable;
   job_reports: JobReportsTable;
+  application_messages: ApplicationMessagesTable;
+  conversation_mail: ConversationMailTable;
+  interviews: InterviewsTable;
+  interview_slots: InterviewSlotsTable;
+  offers: OffersTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

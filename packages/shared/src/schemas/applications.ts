@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { UNSTORABLE_TEXT, isStorableText, uuidParam } from './common.js';
 import { JobTileSchema } from './jobs.js';
 import { EligibilityResultSchema } from '../eligibility/eligibility-schema.js';
+import { InterviewSchema, OfferSchema } from './conversation.js';
 
 export const COVER_LETTER_MAX = 5000;
 
@@ -11,7 +12,10 @@ export const APPLICATION_STATUSES = [
   'submitted',
   'viewed',
   'shortlisted',
+  'interview',
   'offered',
+  'accepted',
+  'declined',
   'rejected',
   'withdrawn',
   'closed',
@@ -51,6 +55,9 @@ export const ApplicationSchema = z.object({
   /** Every stage with the moment it was reached, oldest first (the first is `submitted`). */
   history: z.array(z.object({ status: z.enum(APPLICATION_STATUSES), at: z.string() })),
 });
+
+/** Messages of the other party the reader has not read (BEYOND §10), on both sides' lists. */
+const unread = z.number();
 export type Application = z.infer<typeof ApplicationSchema>;
 
 /** POST /api/jobs/{jobUuid}/applications (201), POST /api/applications/{id}/withdraw, PATCH /api/applications/{id} */
@@ -58,7 +65,7 @@ export const ApplicationAnswerSchema = z.object({ application: ApplicationSchema
 export type ApplicationAnswer = z.infer<typeof ApplicationAnswerSchema>;
 
 /** A teacher's own application, with the job it went to. */
-export const MyApplicationSchema = ApplicationSchema.extend({ job: JobTileSchema });
+export const MyApplicationSchema = ApplicationSchema.extend({ job: JobTileSchema, unread });
 export type MyApplication = z.infer<typeof MyApplicationSchema>;
 
 /** GET /api/applications: the caller's applications, newest first. */
@@ -72,6 +79,7 @@ export const ApplicantSchema = ApplicationSchema.extend({
   resumeUuid: z.string(),
   /** The applicant's eligibility for the job's permit (BEYOND §7), from their facts; null without any. */
   eligibility: EligibilityResultSchema.nullable(),
+  unread,
 });
 export type Applicant = z.infer<typeof ApplicantSchema>;
 
@@ -79,6 +87,19 @@ export type Applicant = z.infer<typeof ApplicantSchema>;
 export const JobApplicationsAnswerSchema = z.object({ applications: z.array(ApplicantSchema) });
 export type JobApplicationsAnswer = z.infer<typeof JobApplicationsAnswerSchema>;
 
-/** GET /api/applications/{id}: the job's owner opening one (which marks it viewed), or its teacher. */
-export const ApplicantAnswerSchema = z.object({ application: ApplicantSchema });
+/**
+ * GET /api/applications/{id}: the job's owner opening one (which marks it viewed), or its teacher;
+ * with the job, the interviews proposed and the offer (BEYOND §10).
+ */
+export const ApplicationDetailSchema = ApplicantSchema.extend({
+  /** Who is reading: the applicant or the job's owner. */
+  as: z.enum(['teacher', 'school']),
+  job: z.object({ uuid: z.string(), title: z.string(), companyName: z.string(), country: z.string() }),
+  interviews: z.array(InterviewSchema),
+  offer: OfferSchema.nullable(),
+  /** Whether messages may still be sent (CONVERSATION_CLOSED otherwise). */
+  open: z.boolean(),
+});
+export type ApplicationDetail = z.infer<typeof ApplicationDetailSchema>;
+export const ApplicantAnswerSchema = z.object({ application: ApplicationDetailSchema });
 export type ApplicantAnswer = z.infer<typeof ApplicantAnswerSchema>;

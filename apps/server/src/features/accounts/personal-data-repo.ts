@@ -59,6 +59,36 @@ export async function readPersonalData(db: DbOrTrx, userId: string) {
         .orderBy('id')
         .execute()
     : [];
+  const applicationIds = applications.map((a) => a.id);
+  const messages = applicationIds.length
+    ? await db
+        .selectFrom('application_messages')
+        .select(['id', 'application_id', 'sender', 'body', 'created_at'])
+        .where('application_id', 'in', applicationIds)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    : [];
+  const interviews = applicationIds.length
+    ? await db
+        .selectFrom('interviews')
+        .selectAll()
+        .where('application_id', 'in', applicationIds)
+        .orderBy('created_at')
+        .execute()
+    : [];
+  const slots = interviews.length
+    ? await db
+        .selectFrom('interview_slots')
+        .selectAll()
+        .where(
+          'interview_id',
+          'in',
+          interviews.map((i) => i.id),
+        )
+        .orderBy('starts_at')
+        .execute()
+    : [];
   const images = jobs.length
     ? await db
         .selectFrom('job_images')
@@ -84,6 +114,9 @@ export async function readPersonalData(db: DbOrTrx, userId: string) {
     alerts,
     applications,
     applicationEvents,
+    messages,
+    interviews,
+    slots,
     eligibilityFacts: eligibility?.facts ?? null,
     schools,
     registrations: schools.length

@@ -4,6 +4,7 @@ import {
   type AccountExport,
   type AlertFrequency,
   type ApplicationStatus,
+  type InterviewMode,
   type SchoolKind,
 } from '@teacheast/shared';
 import { termsFilterOf } from '../alerts/service.js';
@@ -34,6 +35,9 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
     alerts,
     applications,
     applicationEvents,
+    messages,
+    interviews,
+    slots,
     eligibilityFacts,
     schools,
     registrations,
@@ -130,6 +134,28 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
       history: applicationEvents
         .filter((e) => e.application_id === a.id)
         .map((e) => ({ status: e.status as ApplicationStatus, at: iso(e.at) })),
+      messages: messages
+        .filter((m) => m.application_id === a.id)
+        .map((m) => ({ id: m.id, from: m.sender, body: m.body, at: iso(Number(m.created_at)) })),
+      interviews: interviews
+        .filter((i) => i.application_id === a.id)
+        .map((i) => ({
+          id: i.id,
+          timeZone: i.time_zone,
+          slots: slots
+            .filter((s) => s.interview_id === i.id)
+            .map((s) => ({
+              id: s.id,
+              startsAt: iso(Number(s.starts_at)),
+              minutes: s.minutes,
+              mode: s.mode as InterviewMode,
+              where: s.where_text,
+            })),
+          acceptedSlotId: i.accepted_slot_id,
+          status: i.status,
+          reason: i.reason,
+          createdAt: iso(Number(i.created_at)),
+        })),
     })),
     eligibilityFacts: eligibilityFacts === null ? null : EligibilityFactsSchema.parse(JSON.parse(eligibilityFacts)),
     schools: schools.map((s) => ({

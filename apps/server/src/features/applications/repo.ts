@@ -5,7 +5,7 @@ import type { ApplicationRow } from '../../db/schema.js';
 import { TILE_COLUMNS } from '../jobs/presenters.js';
 
 /** Stages an application can still move on from. */
-export const OPEN_STATUSES = ['submitted', 'viewed', 'shortlisted'] as const;
+export const OPEN_STATUSES = ['submitted', 'viewed', 'shortlisted', 'interview'] as const;
 
 /** The job as applying needs it: whose it is, whether it is live, where applications are mailed. */
 export function findJobForApplying(db: DbOrTrx, jobId: string) {
@@ -72,6 +72,8 @@ function applicationsWithPeople(db: DbOrTrx) {
       'jobs.title as job_title',
       'jobs.company_name as job_company_name',
       'jobs.terms_permit as job_permit',
+      'jobs.email as job_email',
+      'jobs.country as job_country',
       'eligibility_facts.facts as applicant_facts',
       'users.email as applicant_email',
       'resumes.id as resume_id',

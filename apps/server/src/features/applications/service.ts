@@ -11,6 +11,7 @@ import {
   DEFAULT_JOB_TITLE,
   type Applicant,
   type Application,
+  type ApplicationDetail,
   type ApplicationStatus,
   type EmployerDecision,
   type MyApplication,
@@ -23,6 +24,7 @@ import type { AuthUser } from '../accounts/sessions.js';
 import { liveSince } from '../jobs/lifecycle.js';
 import { toJobTile } from '../jobs/presenters.js';
 import { resultFromStored, savedResult } from '../eligibility/service.js';
+import { conversationParts, unreadOf } from './conversation.js';
 import * as repo from './repo.js';
 
 const NO_SUCH_JOB = 'This job does not exist or no longer takes applications';
@@ -47,13 +49,14 @@ function present(row: ApplicationRow, events: Events): Application {
   };
 }
 
-function presentApplicant(row: repo.ApplicationWithPeople, events: Events): Applicant {
+function presentApplicant(row: repo.ApplicationWithPeople, events: Events, unread: number): Applicant {
   return {
     ...present(row, events),
     applicantName: row.applicant_name ?? '',
     applicantEmail: row.applicant_email,
     resumeUuid: row.resume_id ?? '',
     eligibility: resultFromStored(row.applicant_facts, row.job_permit),
+    unread,
   };
 }
 
@@ -64,7 +67,10 @@ const STATUS_WORDS: Record<ApplicationStatus, string> = {
   submitted: 'sent',
   viewed: 'seen by the school',
   shortlisted: 'shortlisted',
+  interview: 'invited to an interview',
   offered: 'offered the job',
+  accepted: 'accepted: you took the offer',
+  declined: 'declined: you turned the offer down',
   rejected: 'not taken further',
   withdrawn: 'withdrawn',
   closed: 'closed, as the posting has closed',
@@ -138,10 +144,8 @@ export async function apply(
 
 export async function listMine(deps: Deps, user: AuthUser): Promise<MyApplication[]> {
   const rows = await repo.findApplicationsOfUser(deps.db, user.id);
-  const events = await repo.findEvents(
-    deps.db,
-    rows.map((r) => r.application_id),
-  );
+  const ids = rows.map((r) => r.application_id);
+  const [events, unread] = await Promise.all([repo.findEvents(deps.db, ids), unreadOf(deps, ids, 'teacher')]);
   return rows.map((r) => ({
     id: r.application_id,
     jobUuid: r.id,
@@ -150,6 +154,7 @@ export async function listMine(deps: Deps, user: AuthUser): Promise<MyApplicatio
     createdAt: new Date(Number(r.application_created_at)).toISOString(),
     history: historyOf(events, r.application_id),
     job: toJobTile(r),
+    unread: unread.get(r.application_id) ?? 0,
   }));
 }
 
@@ -158,11 +163,9 @@ export async function listForJob(deps: Deps, user: AuthUser, jobId: string): Pro
   const job = await repo.findJobForApplying(deps.db, jobId);
   if (!job || job.user_id !== user.id) throw notFound('No such job');
   const rows = await repo.findApplicationsOfJob(deps.db, jobId);
-  const events = await repo.findEvents(
-    deps.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => presentApplicant(r, events));
+  const ids = rows.map((r) => r.id);
+  const [events, unread] = await Promise.all([repo.findEvents(deps.db, ids), unreadOf(deps, ids, 'school')]);
+  return rows.map((r) => presentApplicant(r, events, unread.get(r.id) ?? 0));
 }
 
 /**
@@ -171,7 +174,7 @@ export async function listForJob(deps: Deps, user: AuthUser, jobId: string): Pro
  * moved on meanwhile (a withdrawal and a decision at the same moment): the caller decides what the
  * request answers then.
  */
-async function move(
+export async function move(
   deps: Pick<Deps, 'db' | 'mail' | 'clock' | 'config'>,
   row: repo.ApplicationWithPeople,
   status: ApplicationStatus,
@@ -194,21 +197,27 @@ async function move(
   return true;
 }
 
-async function reload(deps: Deps, id: string): Promise<Applicant> {
+/** The application as `party` reads it now, with its conversation's interviews and offer. */
+async function reload(deps: Deps, id: string, party: 'teacher' | 'school'): Promise<ApplicationDetail> {
   const row = (await repo.findApplication(deps.db, id))!;
-  return presentApplicant(row, await repo.findEvents(deps.db, [id]));
+  const [events, unread, parts] = await Promise.all([
+    repo.findEvents(deps.db, [id]),
+    unreadOf(deps, [id], party),
+    conversationParts(deps, row, party),
+  ]);
+  return { ...presentApplicant(row, events, unread.get(id) ?? 0), ...parts };
 }
 
 /**
  * One application: its job's owner opening it marks it viewed; the teacher who sent it sees it as
  * it is; to anyone else it does not exist.
  */
-export async function open(deps: Deps, user: AuthUser, id: string): Promise<Applicant> {
+export async function open(deps: Deps, user: AuthUser, id: string): Promise<ApplicationDetail> {
   const row = await repo.findApplication(deps.db, id);
   if (!row || (row.job_owner_id !== user.id && row.user_id !== user.id)) throw notFound(NO_SUCH_APPLICATION);
   // When the teacher withdrew meanwhile, it stays withdrawn: opening only shows it as it now is.
   if (row.job_owner_id === user.id && row.status === 'submitted') await move(deps, row, 'viewed');
-  return reload(deps, id);
+  return reload(deps, id, row.user_id === user.id ? 'teacher' : 'school');
 }
 
 /**
@@ -230,10 +239,15 @@ export async function requireJobOwner(deps: Deps, user: AuthUser, id: string): P
   if (!row || row.job_owner_id !== user.id) throw notFound(NO_SUCH_APPLICATION);
 }
 
-export async function decide(deps: Deps, user: AuthUser, id: string, status: EmployerDecision): Promise<Applicant> {
+export async function decide(
+  deps: Deps,
+  user: AuthUser,
+  id: string,
+  status: EmployerDecision,
+): Promise<ApplicationDetail> {
   const row = await repo.findApplication(deps.db, id);
   if (!row || row.job_owner_id !== user.id) throw notFound(NO_SUCH_APPLICATION);
-  if (row.status === status) return reload(deps, id);
+  if (row.status === status) return reload(deps, id, 'school');
   if (!isOpen(row.status)) {
     throw new AppError(
       409,
@@ -243,14 +257,14 @@ export async function decide(deps: Deps, user: AuthUser, id: string, status: Emp
   if (!(await move(deps, row, status))) {
     // The same decision made a moment ago by another request is this one's answer, as it is when
     // the two come one after the other; any other change is the school's to see before deciding.
-    const current = await reload(deps, id);
+    const current = await reload(deps, id, 'school');
     if (current.status === status) return current;
     throw statusChanged(current.status);
   }
-  return reload(deps, id);
+  return reload(deps, id, 'school');
 }
 
-export async function withdraw(deps: Deps, user: AuthUser, id: string): Promise<Applicant> {
+export async function withdraw(deps: Deps, user: AuthUser, id: string): Promise<ApplicationDetail> {
   const row = await repo.findApplication(deps.db, id);
   if (!row || row.user_id !== user.id) throw notFound(NO_SUCH_APPLICATION);
   if (!isOpen(row.status)) {
@@ -259,8 +273,8 @@ export async function withdraw(deps: Deps, user: AuthUser, id: string): Promise<
       `This application is ${STATUS_WORDS[row.status as ApplicationStatus]}: it can no longer change`,
     );
   }
-  if (!(await move(deps, row, 'withdrawn'))) throw statusChanged((await reload(deps, id)).status);
-  return reload(deps, id);
+  if (!(await move(deps, row, 'withdrawn'))) throw statusChanged((await reload(deps, id, 'teacher')).status);
+  return reload(deps, id, 'teacher');
 }
 
 /** Closes the open applications of jobs that have expired or were taken down; answers how many. */

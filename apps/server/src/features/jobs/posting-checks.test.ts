@@ -20,7 +20,7 @@ describe(`posting checks at publish and on edits (${dialect})`, () => {
   });
   afterAll(async () => t.close());
 
-  const publish = (id: string, payload?: unknown) =>
+  const publish = (id: string, payload?: Record<string, unknown>) =>
     t.inject({
       method: 'POST',
       url: `/api/job/publish/${id}/${owner.id}`,
@@ -70,9 +70,9 @@ describe(`posting checks at publish and on edits (${dialect})`, () => {
     expect((await saveDetails(id, { ...VALID_DETAILS, title: 'Female teachers only' })).statusCode).toBe(200);
     expect((await publish(id)).json<Refusal>().issues?.map((i) => i.rule)).toEqual(['discriminatory']);
     const paid = await draftSaying('<p>Small classes.</p>');
-    expect((await saveDetails(paid, { ...VALID_DETAILS, pay: '2,000 USD, minus a deposit you pay us' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await saveDetails(paid, { ...VALID_DETAILS, pay: '2,000 USD, minus a deposit you pay us' })).statusCode,
+    ).toBe(200);
     expect((await publish(paid)).json<Refusal>().errorType).toBe('POSTING_CHECK');
   });
 

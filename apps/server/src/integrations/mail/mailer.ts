@@ -113,6 +113,16 @@ export function createMailer(options: {
         text: message.text,
         ...(message.html !== undefined ? { html: message.html } : {}),
         ...(message.headers !== undefined ? { headers: message.headers } : {}),
+        // A calendar invitation: the text/calendar part (with its METHOD) and an .ics attachment.
+        ...(message.ical !== undefined
+          ? {
+              icalEvent: {
+                method: /^METHOD:(\w+)/m.exec(message.ical)?.[1] ?? 'REQUEST',
+                filename: 'invitation.ics',
+                content: message.ical,
+              },
+            }
+          : {}),
       });
       await repo.markMailSent(db, id, now());
     } catch (err) {

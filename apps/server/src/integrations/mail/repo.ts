@@ -7,6 +7,8 @@ export interface OutboxMail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** A calendar invitation (an iCalendar text with its METHOD), sent as the mail's text/calendar part. */
+  ical?: string;
 }
 
 export async function insertMail(db: DbOrTrx, mail: OutboxMail, now: number): Promise<number> {
@@ -18,6 +20,7 @@ export async function insertMail(db: DbOrTrx, mail: OutboxMail, now: number): Pr
       text: mail.text,
       html: mail.html ?? null,
       headers: mail.headers ? JSON.stringify(mail.headers) : null,
+      ical: mail.ical ?? null,
       created_at: now,
     })
     .returning('id')
@@ -53,7 +56,7 @@ export async function claimMail(
 export async function findUnsentMail(db: DbOrTrx, before: number, limit: number) {
   const rows = await db
     .selectFrom('mail_outbox')
-    .select(['id', 'to_address', 'subject', 'text', 'html', 'headers'])
+    .select(['id', 'to_address', 'subject', 'text', 'html', 'headers', 'ical'])
     .where('sent_at', 'is', null)
     .where('error', 'is', null)
     .where('created_at', '<', before)
@@ -68,6 +71,7 @@ export async function findUnsentMail(db: DbOrTrx, before: number, limit: number)
       text: r.text,
       ...(r.html !== null ? { html: r.html } : {}),
       ...(r.headers !== null ? { headers: JSON.parse(r.headers) as Record<string, string> } : {}),
+      ...(r.ical !== null ? { ical: r.ical } : {}),
     } satisfies OutboxMail,
   }));
 }

@@ -17,8 +17,11 @@ import { POSTING_RULE_IDS } from '../posting-checks/posting-checks.js';
  */
 export const AcknowledgeWarningsField = z.array(z.enum(POSTING_RULE_IDS)).max(POSTING_RULE_IDS.length).optional();
 
-/** POST /api/job/publish/{uuid}/{userUuid}: no body, or the warnings acknowledged. */
-export const PublishJobSchema = z.strictObject({ acknowledgeWarnings: AcknowledgeWarningsField });
+/**
+ * POST /api/job/publish/{uuid}/{userUuid}: no body (SPEC), or the warnings acknowledged; anything else a
+ * client sends along is not read.
+ */
+export const PublishJobSchema = z.object({ acknowledgeWarnings: AcknowledgeWarningsField });
 export type PublishJob = z.infer<typeof PublishJobSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max, `No more than ${max} characters`).default('');

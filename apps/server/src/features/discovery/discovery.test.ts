@@ -21,6 +21,8 @@ const PAGE_URLS = [
   `${BASE}/about-us`,
   `${BASE}/contact-us`,
   `${BASE}/terms-of-service`,
+  `${BASE}/schools`,
+  `${BASE}/safety`,
   `${BASE}/post-job`,
   `${BASE}/post-resume`,
   ...COUNTRIES.map((c) => `${BASE}/jobs?country=${c.value}&page=1`),

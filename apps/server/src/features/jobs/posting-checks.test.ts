@@ -90,10 +90,10 @@ describe(`posting checks at publish and on edits (${dialect})`, () => {
     expect((await publish(id, { acknowledgeWarnings: ['native_speaker'] })).statusCode).toBe(200);
   });
 
-  it('refuses an unknown rule and an unknown key in the body', async () => {
-    const id = await draftSaying('<p>Small classes.</p>');
+  it('refuses an unknown rule, and reads nothing else a client sends along', async () => {
+    const id = await draftSaying('<p>We are looking for native speakers.</p>');
     expect((await publish(id, { acknowledgeWarnings: ['anything'] })).statusCode).toBe(400);
-    expect((await publish(id, { force: true })).statusCode).toBe(400);
+    expect((await publish(id, { force: true, acknowledgeWarnings: [] })).statusCode).toBe(409);
     expect((await row(id)).published_at).toBeNull();
   });
 

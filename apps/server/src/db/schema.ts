@@ -376,6 +376,27 @@ interface OffersTable {
   answered_at: number | null;
 }
 
+/** Who sees a teacher's resume (migration 023, BEYOND §11); no row reads as `board`. */
+interface ResumePrivacyTable {
+  user_id: string;
+  visibility: 'board' | 'applications_only';
+  updated_at: number;
+}
+
+/** The e-mail domains a teacher's resume is hidden from. */
+interface ResumeHiddenDomainsTable {
+  user_id: string;
+  domain: string;
+}
+
+/** Who opened a teacher's resume, once per account a day. */
+interface ResumeViewsTable {
+  owner_id: string;
+  viewer_id: string;
+  day: string;
+  at: number;
+}
+
 /** Every operator action: who, what, on what, when (BEYOND §9). */
 interface AuditLogTable {
   id: string;
@@ -428,6 +449,9 @@ export interface Database {
   interviews: InterviewsTable;
   interview_slots: InterviewSlotsTable;
   offers: OffersTable;
+  resume_privacy: ResumePrivacyTable;
+  resume_hidden_domains: ResumeHiddenDomainsTable;
+  resume_views: ResumeViewsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -2,12 +2,29 @@
 // user, job, resume or subscription is called as an anonymous visitor and as another logged-in user,
 // with and without a body. Each call must be refused (401/403/404), and the whole database must be
 // exactly as it was.
+import type { JobTerms } from '@teacheast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscription } from '../../src/features/subscriptions/test-factories.js';
 import { createResume, pdfDataUrl } from '../../src/features/resumes/test-factories.js';
 import { createCompleteDraft, pngDataUrl, VALID_DETAILS } from '../../src/features/jobs/test-factories.js';
 import { REGISTRATION_NUMBERS, createSchool } from '../../src/features/schools/test-factories.js';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp, type TestUser } from '../harness.js';
+
+/** A valid contract sheet for the owner's job (in Japan): the offer waiting for the applicant's answer. */
+const OFFER_SHEET: JobTerms = {
+  salary: { currency: 'JPY', min: 250_000, max: 300_000, period: 'month', basis: 'gross' },
+  teachingHoursPerWeek: 25,
+  housing: 'provided',
+  flights: 'paid',
+  visa: { sponsored: true, permit: 'JP-INSTRUCTOR', costsPaidBy: 'school' },
+  vacationDays: 15,
+  healthInsurance: 'partial',
+  splitShift: false,
+  saturdays: 'never',
+};
+
+/** An interview time a week from the test clock's now. */
+const inAWeek = (t: TestApp) => new Date(t.clock.now() + 7 * 86_400_000).toISOString();
 
 interface Route {
   method: string;
@@ -98,6 +115,14 @@ const TABLES = [
   'schools',
   'school_verifications',
   'audit_log',
+  // The hiring conversation (BEYOND §10), the operators' signal an offer may leave, and the mail it sends.
+  'application_messages',
+  'conversation_mail',
+  'interviews',
+  'interview_slots',
+  'offers',
+  'job_reports',
+  'mail_outbox',
 ] as const;
 
 describe(`authorisation matrix (${dialect})`, () => {
@@ -139,6 +164,26 @@ describe(`authorisation matrix (${dialect})`, () => {
       payload: { coverLetter: 'Hello' },
     });
     ids.application = (applied.json() as { application: { id: string } }).application.id;
+    // Its conversation: a message, an interview proposed with one time and an offer waiting for an
+    // answer, so the routes that name a time or an interview are tried on real ones.
+    const conversation = `/api/applications/${ids.application}`;
+    const said = await t.inject({
+      method: 'POST',
+      url: `${conversation}/messages`,
+      headers: applicant.auth,
+      payload: { body: 'Hi' },
+    });
+    if (said.statusCode !== 201) throw new Error(`message failed: ${said.body}`);
+    const proposed = await t.inject({
+      method: 'POST',
+      url: `${conversation}/interviews`,
+      headers: owner.auth,
+      payload: { timeZone: 'Asia/Tokyo', slots: [{ startsAt: inAWeek(t), minutes: 30, mode: 'video' }] },
+    });
+    if (proposed.statusCode !== 201) throw new Error(`interview failed: ${proposed.body}`);
+    const interview = (proposed.json() as { interview: { id: string; slots: { id: string }[] } }).interview;
+    ids.interview = interview.id;
+    ids.slot = interview.slots[0]!.id;
     // The owner's school, its job, and a registration check waiting for an operator.
     const school = await createSchool(t, owner, { name: 'Owner School', country: 'south-korea', city: 'Seoul' });
     ids.school = school.slug;
@@ -155,6 +200,13 @@ describe(`authorisation matrix (${dialect})`, () => {
       payload: { registrationNumber: REGISTRATION_NUMBERS['south-korea'].valid },
     });
     if (check.statusCode !== 202) throw new Error(`verification failed: ${check.body}`);
+    const offered = await t.inject({
+      method: 'POST',
+      url: `/api/applications/${ids.application}/offer`,
+      headers: owner.auth,
+      payload: { terms: OFFER_SHEET, respondBy: '2099-12-31' },
+    });
+    if (offered.statusCode !== 201) throw new Error(`offer failed: ${offered.body}`);
     ids.verification = (await t.db.selectFrom('school_verifications').select('id').executeTakeFirstOrThrow()).id;
     const intent = await t.inject({
       method: 'POST',
@@ -196,14 +248,28 @@ describe(`authorisation matrix (${dialect})`, () => {
       registrationNumber: '220-81-62517',
       note: 'Decided by a stranger',
       schoolSlug: 'owner-school',
+      // A message, interview times, a cancellation and an offer: a route that let another user
+      // through would speak in the conversation, book or cancel the interview, or answer the offer.
+      body: 'Written by a stranger',
+      timeZone: 'Asia/Tokyo',
+      slots: [{ startsAt: inAWeek(t), minutes: 30, mode: 'video' }],
+      reason: 'Cancelled by a stranger',
+      terms: OFFER_SHEET,
+      respondBy: '2099-12-31',
     };
+    await t.deps.mail.flush();
   });
   afterAll(async () => t.close());
 
   function urlFor(route: Route): string {
     if (isOperatorRoute(route.url)) return route.url.replace(/:[A-Za-z]+/g, ids.verification!);
     if (route.url === '/api/job-alerts/:id') return `/api/job-alerts/${ids.alert!}`;
-    if (route.url.startsWith('/api/applications/:id')) return route.url.replace(':id', ids.application!);
+    if (route.url.startsWith('/api/applications/:id')) {
+      return route.url
+        .replace(':id', ids.application!)
+        .replace(':slotId', ids.slot!)
+        .replace(':interviewId', ids.interview!);
+    }
     // Any teacher may apply to a live job, so applying is tried on the draft; the list is the owner's.
     if (route.url === '/api/jobs/:jobUuid/applications') {
       return `/api/jobs/${route.method === 'POST' ? ids.draft! : ids.published!}/applications`;
@@ -237,6 +303,14 @@ describe(`authorisation matrix (${dialect})`, () => {
       'PUT /api/schools/:slug/logo',
       'POST /api/schools/:slug/verification',
       'POST /api/operator/verifications/:id/approve',
+      'GET /api/applications/:id/messages',
+      'POST /api/applications/:id/messages',
+      'POST /api/applications/:id/interviews',
+      'POST /api/applications/:id/interviews/:slotId/accept',
+      'POST /api/applications/:id/interviews/:interviewId/cancel',
+      'POST /api/applications/:id/offer',
+      'POST /api/applications/:id/offer/accept',
+      'POST /api/applications/:id/offer/decline',
     ]) {
       expect(names).toContain(expected);
     }

@@ -100,6 +100,15 @@ export const AccountExportSchema = z.strictObject({
   ),
   /** The facts it gave for visa eligibility (BEYOND §7), or null. */
   eligibilityFacts: EligibilityFactsSchema.nullable(),
+  /** Who sees its resume (BEYOND §11), and who opened it. */
+  resumePrivacy: z.strictObject({ visibility: z.string(), hiddenFromDomains: z.array(z.string()) }),
+  resumeViews: z.array(
+    z.strictObject({ viewer: z.strictObject({ name: z.string(), school: z.string().optional() }), at: isoTime }),
+  ),
+  /** The postings it reported (BEYOND §9). */
+  reportsMade: z.array(
+    z.strictObject({ jobUuid: z.string(), reason: z.string(), details: z.string(), status: z.string(), at: isoTime }),
+  ),
   /** The schools it created (BEYOND §8), each with the registration checks it asked for. */
   schools: z.array(
     z.strictObject({

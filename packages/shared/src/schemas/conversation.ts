@@ -212,7 +212,7 @@ const OFFER_READINGS: Record<OfferField, { words: (t: JobTerms) => string; rank?
   },
   visa: {
     words: visaWords,
-    rank: (t) => (t.visa.sponsored ? 2 - ({ school: 0, shared: 1, teacher: 2 }[t.visa.costsPaidBy ?? 'school'] / 2) : 0),
+    rank: (t) => (t.visa.sponsored ? 2 - { school: 0, shared: 1, teacher: 2 }[t.visa.costsPaidBy ?? 'school'] / 2 : 0),
   },
   hours: {
     words: (t) =>

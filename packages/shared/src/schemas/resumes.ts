@@ -96,3 +96,47 @@ export const SignedLinkQuerySchema = z.object({
   sig: z.string().regex(/^[0-9a-f]{64}$/, 'Not a valid signature'),
 });
 export type SignedLinkQuery = z.infer<typeof SignedLinkQuerySchema>;
+
+// ---- privacy (BEYOND §11) ----
+
+export const RESUME_VISIBILITIES = [
+  { value: 'board', label: 'On the resume board' },
+  { value: 'applications_only', label: 'Only the schools I apply to' },
+] as const;
+export type ResumeVisibility = (typeof RESUME_VISIBILITIES)[number]['value'];
+export const HIDDEN_DOMAINS_MAX = 20;
+
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** GET and PUT /api/post-resume/privacy/{userUuid} */
+export const ResumePrivacySchema = z.strictObject({
+  visibility: z.enum(['board', 'applications_only'], { error: 'Choose who sees your resume' }),
+  hiddenFromDomains: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        // An address pasted whole, or a domain written with an @, means its domain.
+        .transform((v) => v.replace(/^.*@/, ''))
+        .refine((v) => DOMAIN.test(v), 'Not an e-mail domain, e.g. school.example'),
+    )
+    .max(HIDDEN_DOMAINS_MAX, `No more than ${HIDDEN_DOMAINS_MAX} domains`)
+    .transform((domains) => [...new Set(domains)]),
+});
+export type ResumePrivacyInput = z.input<typeof ResumePrivacySchema>;
+export type ResumePrivacy = z.output<typeof ResumePrivacySchema>;
+
+/** GET /api/post-resume/views/{userUuid}: who opened the resume, newest first. */
+export const ResumeViewSchema = z.object({
+  viewer: z.object({
+    /** Their school's or company's name, or else their e-mail's domain. */
+    name: z.string(),
+    /** Their school's page, when they have one. */
+    school: z.string().optional(),
+  }),
+  at: z.string(),
+});
+export type ResumeView = z.infer<typeof ResumeViewSchema>;
+export const ResumeViewsAnswerSchema = z.object({ views: z.array(ResumeViewSchema) });
+export type ResumeViewsAnswer = z.infer<typeof ResumeViewsAnswerSchema>;

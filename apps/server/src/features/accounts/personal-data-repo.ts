@@ -119,6 +119,12 @@ export async function readPersonalData(db: DbOrTrx, userId: string) {
     slots,
     eligibilityFacts: eligibility?.facts ?? null,
     schools,
+    reportsMade: await db
+      .selectFrom('job_reports')
+      .select(['job_id', 'reason', 'details', 'status', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
     registrations: schools.length
       ? await db
           .selectFrom('school_verifications')

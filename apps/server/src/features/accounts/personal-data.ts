@@ -14,6 +14,7 @@ import { enforceLimit } from '../../integrations/limiter/limiter.js';
 import { verifyPassword } from './passwords.js';
 import * as repo from './personal-data-repo.js';
 import { deleteAccount } from './service.js';
+import { getPrivacy, listViews } from '../resumes/service.js';
 
 function iso(ms: number): string;
 function iso(ms: number | null): string | null;
@@ -41,7 +42,10 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
     eligibilityFacts,
     schools,
     registrations,
+    reportsMade,
   } = await repo.readPersonalData(deps.db, userId);
+  const owner = { id: userId, email: user.email };
+  const [resumePrivacy, resumeViews] = await Promise.all([getPrivacy(deps, owner), listViews(deps, owner)]);
   return {
     exportedAt: new Date(deps.clock.now()).toISOString(),
     account: { uuid: user.id, email: user.email, createdAt: iso(user.created_at), confirmedAt: iso(user.confirmed_at) },
@@ -158,6 +162,15 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
         })),
     })),
     eligibilityFacts: eligibilityFacts === null ? null : EligibilityFactsSchema.parse(JSON.parse(eligibilityFacts)),
+    resumePrivacy,
+    resumeViews,
+    reportsMade: reportsMade.map((r) => ({
+      jobUuid: r.job_id,
+      reason: r.reason,
+      details: r.details,
+      status: r.status,
+      at: iso(Number(r.created_at)),
+    })),
     schools: schools.map((s) => ({
       slug: s.slug,
       name: s.name,

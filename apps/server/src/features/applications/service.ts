@@ -24,6 +24,7 @@ import type { AuthUser } from '../accounts/sessions.js';
 import { liveSince } from '../jobs/lifecycle.js';
 import { toJobTile } from '../jobs/presenters.js';
 import { resultFromStored, savedResult } from '../eligibility/service.js';
+import { hiddenFrom } from '../resumes/service.js';
 import { conversationParts, unreadOf } from './conversation.js';
 import * as repo from './repo.js';
 
@@ -49,12 +50,18 @@ function present(row: ApplicationRow, events: Events): Application {
   };
 }
 
-function presentApplicant(row: repo.ApplicationWithPeople, events: Events, unread: number): Applicant {
+function presentApplicant(
+  row: repo.ApplicationWithPeople,
+  events: Events,
+  unread: number,
+  resumeHidden = false,
+): Applicant {
   return {
     ...present(row, events),
     applicantName: row.applicant_name ?? '',
     applicantEmail: row.applicant_email,
-    resumeUuid: row.resume_id ?? '',
+    // A teacher who hides their resume from the school's domain is listed without it (BEYOND §11).
+    resumeUuid: resumeHidden ? '' : (row.resume_id ?? ''),
     eligibility: resultFromStored(row.applicant_facts, row.job_permit),
     unread,
   };
@@ -164,8 +171,16 @@ export async function listForJob(deps: Deps, user: AuthUser, jobId: string): Pro
   if (!job || job.user_id !== user.id) throw notFound('No such job');
   const rows = await repo.findApplicationsOfJob(deps.db, jobId);
   const ids = rows.map((r) => r.id);
-  const [events, unread] = await Promise.all([repo.findEvents(deps.db, ids), unreadOf(deps, ids, 'school')]);
-  return rows.map((r) => presentApplicant(r, events, unread.get(r.id) ?? 0));
+  const [events, unread, hidden] = await Promise.all([
+    repo.findEvents(deps.db, ids),
+    unreadOf(deps, ids, 'school'),
+    hiddenFrom(
+      deps,
+      rows.map((r) => r.user_id),
+      user.email,
+    ),
+  ]);
+  return rows.map((r) => presentApplicant(r, events, unread.get(r.id) ?? 0, hidden.has(r.user_id)));
 }
 
 /**
@@ -198,14 +213,20 @@ export async function move(
 }
 
 /** The application as `party` reads it now, with its conversation's interviews and offer. */
-async function reload(deps: Deps, id: string, party: 'teacher' | 'school'): Promise<ApplicationDetail> {
+async function reload(
+  deps: Deps,
+  id: string,
+  reader: AuthUser,
+  party: 'teacher' | 'school',
+): Promise<ApplicationDetail> {
   const row = (await repo.findApplication(deps.db, id))!;
-  const [events, unread, parts] = await Promise.all([
+  const [events, unread, parts, hidden] = await Promise.all([
     repo.findEvents(deps.db, [id]),
     unreadOf(deps, [id], party),
     conversationParts(deps, row, party),
+    party === 'school' ? hiddenFrom(deps, [row.user_id], reader.email) : new Set<string>(),
   ]);
-  return { ...presentApplicant(row, events, unread.get(id) ?? 0), ...parts };
+  return { ...presentApplicant(row, events, unread.get(id) ?? 0, hidden.has(row.user_id)), ...parts };
 }
 
 /**
@@ -217,7 +238,7 @@ export async function open(deps: Deps, user: AuthUser, id: string): Promise<Appl
   if (!row || (row.job_owner_id !== user.id && row.user_id !== user.id)) throw notFound(NO_SUCH_APPLICATION);
   // When the teacher withdrew meanwhile, it stays withdrawn: opening only shows it as it now is.
   if (row.job_owner_id === user.id && row.status === 'submitted') await move(deps, row, 'viewed');
-  return reload(deps, id, row.user_id === user.id ? 'teacher' : 'school');
+  return reload(deps, id, user, row.user_id === user.id ? 'teacher' : 'school');
 }
 
 /**
@@ -247,7 +268,7 @@ export async function decide(
 ): Promise<ApplicationDetail> {
   const row = await repo.findApplication(deps.db, id);
   if (!row || row.job_owner_id !== user.id) throw notFound(NO_SUCH_APPLICATION);
-  if (row.status === status) return reload(deps, id, 'school');
+  if (row.status === status) return reload(deps, id, user, 'school');
   if (!isOpen(row.status)) {
     throw new AppError(
       409,
@@ -257,11 +278,11 @@ export async function decide(
   if (!(await move(deps, row, status))) {
     // The same decision made a moment ago by another request is this one's answer, as it is when
     // the two come one after the other; any other change is the school's to see before deciding.
-    const current = await reload(deps, id, 'school');
+    const current = await reload(deps, id, user, 'school');
     if (current.status === status) return current;
     throw statusChanged(current.status);
   }
-  return reload(deps, id, 'school');
+  return reload(deps, id, user, 'school');
 }
 
 export async function withdraw(deps: Deps, user: AuthUser, id: string): Promise<ApplicationDetail> {
@@ -273,8 +294,8 @@ export async function withdraw(deps: Deps, user: AuthUser, id: string): Promise<
       `This application is ${STATUS_WORDS[row.status as ApplicationStatus]}: it can no longer change`,
     );
   }
-  if (!(await move(deps, row, 'withdrawn'))) throw statusChanged((await reload(deps, id, 'teacher')).status);
-  return reload(deps, id, 'teacher');
+  if (!(await move(deps, row, 'withdrawn'))) throw statusChanged((await reload(deps, id, user, 'teacher')).status);
+  return reload(deps, id, user, 'teacher');
 }
 
 /** Closes the open applications of jobs that have expired or were taken down; answers how many. */

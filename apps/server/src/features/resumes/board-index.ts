@@ -1,4 +1,5 @@
-// The resume board's published resumes held in the process: their tiles, numbered most recently
+// The resume board's published resumes held in the process (those their owners keep on the board,
+// with the domains each hides from, BEYOND §11): their tiles, numbered most recently
 // updated first (then by id, both descending, as the board orders them), with a bitmap of the resumes
 // holding each value of each filter. A page with any filters is then an AND of at most six bitmaps and
 // a count of bits up to its offset, where the database walks its whole index to learn that a deep
@@ -26,6 +27,8 @@ type BoardFilterValues = Omit<repo.BoardFilters, 'page'>;
 
 /** The bitmap key of the resumes eligible for a permit. */
 const permitKey = (permit: string) => `eligible\u0000${permit}`;
+/** The bitmap key of the resumes hidden from an e-mail domain (BEYOND §11). */
+const hiddenKey = (domain: string) => `hidden\u0000${domain}`;
 
 class BoardIndex {
   private readonly words: number;
@@ -51,10 +54,11 @@ class BoardIndex {
     sorted.forEach((entry, i) => {
       for (const [, column] of FILTERS) add(`${column}\u0000${entry[column]}`, i);
       for (const permit of eligiblePermits(entry.facts)) add(permitKey(permit), i);
+      for (const domain of entry.hiddenFrom) add(hiddenKey(domain), i);
     });
     const words = wordsFor(sorted.length);
-    // The index keeps the tiles only: an owner's facts are never answered.
-    const tiles = sorted.map(({ facts: _facts, ...tile }) => tile);
+    // The index keeps the tiles only: an owner's facts and privacy are never answered.
+    const tiles = sorted.map(({ facts: _facts, hiddenFrom: _hidden, ...tile }) => tile);
     return new BoardIndex(tiles, new Map([...lists].map(([key, list]) => [key, bitmapOf(list, words)])));
   }
 
@@ -73,12 +77,15 @@ class BoardIndex {
       if (!bits) return [];
       sets.push(bits);
     }
-    if (sets.length === 0) return this.tiles.slice(offset, offset + limit);
+    // The resumes their owners hide from the reader's domain are taken out of every page.
+    const hidden = filters.viewerDomain ? this.bitmaps.get(hiddenKey(filters.viewerDomain)) : undefined;
+    if (sets.length === 0 && !hidden) return this.tiles.slice(offset, offset + limit);
     const page = new BitPage(offset, limit);
     const count = this.tiles.length;
     for (let w = 0; w < this.words && !page.full; w++) {
       let bits = prefixWord(w, count);
       for (const set of sets) bits &= set[w]!;
+      if (hidden) bits &= ~hidden[w]!;
       page.take(w, bits);
     }
     return page.found.map((n) => this.tiles[n]!);

@@ -104,6 +104,8 @@ export async function markPublished(db: DbOrTrx, userId: string, now: number): P
 }
 
 export interface BoardFilters {
+  /** The e-mail domain of the subscriber reading the board: resumes hidden from it are left out (BEYOND §11). */
+  viewerDomain?: string;
   /** Only resumes whose owner's facts make them eligible for this permit (BEYOND §7). */
   eligibleFor?: string;
   nationality?: string;
@@ -128,7 +130,11 @@ const TILE_COLUMNS = [
   'last_updated_at',
 ] as const;
 
-export type ResumeTileRow = Pick<ResumeRow, (typeof TILE_COLUMNS)[number]>;
+/**
+ * A resume's tile, and when its privacy last changed (0: never): signed links name it, so a link
+ * made before a change stops working (BEYOND §11).
+ */
+export type ResumeTileRow = Pick<ResumeRow, (typeof TILE_COLUMNS)[number]> & { privacy_at: number };
 
 /** Moves with any change to a published resume (db/migrations/009-resume-board-version.ts). */
 const boardVersionQuery = preparedQuery((db) =>
@@ -145,32 +151,180 @@ export async function findBoardVersion(db: DbOrTrx): Promise<number> {
  * shows, filters by and orders by.
  */
 /** A published resume's tile, and its owner's eligibility facts (JSON, or null): what the board index reads. */
-export type BoardEntry = ResumeTileRow & { facts: string | null };
+export type BoardEntry = ResumeTileRow & { facts: string | null; hiddenFrom: readonly string[] };
+
+/** Published resumes whose owner keeps them on the board (no privacy row, or `board`). */
+function onTheBoard(db: DbOrTrx) {
+  return db
+    .selectFrom('resumes')
+    .leftJoin('resume_privacy', 'resume_privacy.user_id', 'resumes.user_id')
+    .where('resumes.published_at', 'is not', null)
+    .where((eb) => eb.or([eb('resume_privacy.visibility', 'is', null), eb('resume_privacy.visibility', '=', 'board')]));
+}
+
+const privacyAt = sql<number>`coalesce(resume_privacy.updated_at, 0)`.as('privacy_at');
 
 export async function findBoardTiles(db: DbOrTrx): Promise<BoardEntry[]> {
-  const rows = await db
-    .selectFrom('resumes')
+  const rows = await onTheBoard(db)
     .leftJoin('eligibility_facts', 'eligibility_facts.user_id', 'resumes.user_id')
     .select(TILE_COLUMNS.map((column) => `resumes.${column}` as const))
-    .select('eligibility_facts.facts')
-    .where('resumes.published_at', 'is not', null)
+    .select(['eligibility_facts.facts', 'resumes.user_id', privacyAt])
     .execute();
-  return rows.map((row) => ({ ...row, last_updated_at: Number(row.last_updated_at) }));
+  const hidden = await db.selectFrom('resume_hidden_domains').select(['user_id', 'domain']).execute();
+  const byOwner = new Map<string, string[]>();
+  for (const { user_id, domain } of hidden) byOwner.set(user_id, [...(byOwner.get(user_id) ?? []), domain]);
+  return rows.map(({ user_id, ...row }) => ({
+    ...row,
+    last_updated_at: Number(row.last_updated_at),
+    privacy_at: Number(row.privacy_at),
+    hiddenFrom: byOwner.get(user_id) ?? [],
+  }));
+}
+
+// ---- privacy and views (BEYOND §11) ----
+
+export async function findPrivacy(
+  db: DbOrTrx,
+  userId: string,
+): Promise<{ visibility: 'board' | 'applications_only'; domains: string[]; updatedAt: number }> {
+  const [row, domains] = await Promise.all([
+    db
+      .selectFrom('resume_privacy')
+      .select(['visibility', 'updated_at'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db.selectFrom('resume_hidden_domains').select('domain').where('user_id', '=', userId).orderBy('domain').execute(),
+  ]);
+  return {
+    visibility: row?.visibility ?? 'board',
+    domains: domains.map((d) => d.domain),
+    updatedAt: row ? Number(row.updated_at) : 0,
+  };
+}
+
+export async function savePrivacy(
+  db: DbOrTrx,
+  userId: string,
+  privacy: { visibility: 'board' | 'applications_only'; domains: readonly string[] },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('resume_privacy')
+    .values({ user_id: userId, visibility: privacy.visibility, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ visibility: privacy.visibility, updated_at: now }))
+    .execute();
+  await db.deleteFrom('resume_hidden_domains').where('user_id', '=', userId).execute();
+  if (privacy.domains.length > 0) {
+    await db
+      .insertInto('resume_hidden_domains')
+      .values(privacy.domains.map((domain) => ({ user_id: userId, domain })))
+      .execute();
+  }
+}
+
+/** Records that `viewerId` opened the resume of `ownerId` on `day` (once a day: the key decides). */
+export async function recordView(
+  db: DbOrTrx,
+  ownerId: string,
+  viewerId: string,
+  day: string,
+  at: number,
+): Promise<void> {
+  await db
+    .insertInto('resume_views')
+    .values({ owner_id: ownerId, viewer_id: viewerId, day, at })
+    .onConflict((oc) => oc.columns(['owner_id', 'viewer_id', 'day']).doNothing())
+    .execute();
+}
+
+/**
+ * Who opened the resume, newest first, each with what names them: their first school's name and slug,
+ * else the company name of their latest job, else their address (whose domain is shown).
+ */
+export async function findViews(db: DbOrTrx, ownerId: string, limit: number) {
+  return db
+    .selectFrom('resume_views')
+    .innerJoin('users', 'users.id', 'resume_views.viewer_id')
+    .select([
+      'resume_views.at',
+      'users.email',
+      (eb) =>
+        eb
+          .selectFrom('schools')
+          .select('schools.name')
+          .whereRef('schools.user_id', '=', 'users.id')
+          .orderBy('schools.created_at')
+          .limit(1)
+          .as('school_name'),
+      (eb) =>
+        eb
+          .selectFrom('schools')
+          .select('schools.slug')
+          .whereRef('schools.user_id', '=', 'users.id')
+          .orderBy('schools.created_at')
+          .limit(1)
+          .as('school_slug'),
+      (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('jobs.company_name')
+          .whereRef('jobs.user_id', '=', 'users.id')
+          .where('jobs.company_name', '!=', '')
+          .orderBy('jobs.created_at', 'desc')
+          .limit(1)
+          .as('company_name'),
+    ])
+    .where('resume_views.owner_id', '=', ownerId)
+    .orderBy('resume_views.at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Published resumes matching every given filter, most recently updated first. */
 export async function searchBoard(db: DbOrTrx, f: BoardFilters): Promise<ResumeTileRow[]> {
-  let q = db.selectFrom('resumes').select(TILE_COLUMNS).where('published_at', 'is not', null);
-  if (f.nationality) q = q.where('nationality', '=', f.nationality);
-  if (f.education) q = q.where('education', '=', f.education);
-  if (f.experience) q = q.where('experience', '=', f.experience);
-  if (f.desiredCountry) q = q.where('desired_country', '=', f.desiredCountry);
-  if (f.desiredStartDate) q = q.where('desired_start_date', '=', f.desiredStartDate);
-  if (f.desiredAgeGroup) q = q.where('desired_age_group', '=', f.desiredAgeGroup);
+  let q = onTheBoard(db)
+    .select(TILE_COLUMNS.map((column) => `resumes.${column}` as const))
+    .select(privacyAt);
+  if (f.viewerDomain) {
+    const domain = f.viewerDomain;
+    q = q.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('resume_hidden_domains')
+            .select('resume_hidden_domains.domain')
+            .whereRef('resume_hidden_domains.user_id', '=', 'resumes.user_id')
+            .where('resume_hidden_domains.domain', '=', domain),
+        ),
+      ),
+    );
+  }
+  if (f.nationality) q = q.where('resumes.nationality', '=', f.nationality);
+  if (f.education) q = q.where('resumes.education', '=', f.education);
+  if (f.experience) q = q.where('resumes.experience', '=', f.experience);
+  if (f.desiredCountry) q = q.where('resumes.desired_country', '=', f.desiredCountry);
+  if (f.desiredStartDate) q = q.where('resumes.desired_start_date', '=', f.desiredStartDate);
+  if (f.desiredAgeGroup) q = q.where('resumes.desired_age_group', '=', f.desiredAgeGroup);
   return q
-    .orderBy('last_updated_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('resumes.last_updated_at', 'desc')
+    .orderBy('resumes.id', 'desc')
     .limit(sql.lit(PAGE_SIZE))
     .offset((f.page - 1) * PAGE_SIZE)
     .execute();
+}
+
+/** Which of these teachers hide their resume from `domain`. */
+export async function findOwnersHidingFrom(
+  db: DbOrTrx,
+  ownerIds: readonly string[],
+  domain: string,
+): Promise<string[]> {
+  if (ownerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('resume_hidden_domains')
+    .select('user_id')
+    .where('user_id', 'in', [...ownerIds])
+    .where('domain', '=', domain)
+    .execute();
+  return rows.map((r) => r.user_id);
 }

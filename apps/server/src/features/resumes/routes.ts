@@ -17,6 +17,8 @@ import {
   ResumeSchema,
   SignedLinkQuerySchema,
   UserParamsSchema,
+  ResumePrivacySchema,
+  ResumeViewsAnswerSchema,
 } from '@teacheast/shared';
 import { findUser, requireSelf } from '../accounts/sessions.js';
 import type { Deps } from '../../deps.js';
@@ -45,6 +47,36 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       return resumes.saveDetails(deps, user, request.body);
+    },
+  );
+
+  r.get(
+    '/api/post-resume/privacy/:userUuid',
+    { schema: { params: UserParamsSchema, response: { 200: ResumePrivacySchema } } },
+    async (request, reply) => {
+      const user = await requireSelf(deps, request, request.params.userUuid);
+      void reply.headers(noStore);
+      return resumes.getPrivacy(deps, user);
+    },
+  );
+
+  r.put(
+    '/api/post-resume/privacy/:userUuid',
+    { schema: { params: UserParamsSchema, body: ResumePrivacySchema, response: { 200: ResumePrivacySchema } } },
+    async (request, reply) => {
+      const user = await requireSelf(deps, request, request.params.userUuid);
+      void reply.headers(noStore);
+      return resumes.savePrivacy(deps, user, request.body);
+    },
+  );
+
+  r.get(
+    '/api/post-resume/views/:userUuid',
+    { schema: { params: UserParamsSchema, response: { 200: ResumeViewsAnswerSchema } } },
+    async (request, reply) => {
+      const user = await requireSelf(deps, request, request.params.userUuid);
+      void reply.headers(noStore);
+      return { views: await resumes.listViews(deps, user) };
     },
   );
 

@@ -16,6 +16,8 @@ import {
   type ResumeDetails,
   type ResumeDetailsAnswer,
   type ResumeTile,
+  type ResumePrivacy,
+  type ResumeView,
 } from '@teacheast/shared';
 import type { DbOrTrx } from '../../db/create-db.js';
 import type { ResumeRow } from '../../db/schema.js';
@@ -39,27 +41,49 @@ const NO_RESUME_MESSAGE = 'Start with your resume details.';
 
 // ---------------------------------------------------------------- presentation
 
+/**
+ * What a signed link opens: the file, and the moment its owner's privacy last changed, so a link
+ * handed out before a change stops working (BEYOND §11).
+ */
+const linkSubject = (kind: 'pdf' | 'img', id: string, key: string, privacyAt: number) =>
+  `${kind}:${id}:${key}:${privacyAt}`;
+
 // `linksUntil`: when the reader's access ends, so a link handed out just before cannot outlive it.
-function imageUrlOf(deps: Deps, row: Pick<ResumeRow, 'id' | 'profile_image'>, linksUntil = Infinity): string | null {
+function imageUrlOf(
+  deps: Deps,
+  row: Pick<ResumeRow, 'id' | 'profile_image'> & { privacy_at: number },
+  linksUntil = Infinity,
+): string | null {
   if (!row.profile_image) return null;
   const expires = Math.min(imageLinkExpiry(deps.clock.now()), linksUntil);
   return signLink(
     deps.config.signingSecret,
     `/api/resume-image/${row.id}`,
-    `img:${row.id}:${row.profile_image}`,
+    linkSubject('img', row.id, row.profile_image, row.privacy_at),
     expires,
   );
 }
 
-function pdfUrlOf(deps: Deps, row: Pick<ResumeRow, 'id' | 'resume_pdf_key'>, linksUntil = Infinity): string {
+function pdfUrlOf(
+  deps: Deps,
+  row: Pick<ResumeRow, 'id' | 'resume_pdf_key'> & { privacy_at: number },
+  linksUntil = Infinity,
+): string {
   if (!row.resume_pdf_key) return '';
   const expires = Math.min(deps.clock.now() + PDF_LINK_TTL_MS, linksUntil);
   return signLink(
     deps.config.signingSecret,
     `/api/resume-pdf/${row.id}`,
-    `pdf:${row.id}:${row.resume_pdf_key}`,
+    linkSubject('pdf', row.id, row.resume_pdf_key, row.privacy_at),
     expires,
   );
+}
+
+/** A resume row with when its owner's privacy last changed. */
+type ResumeWithPrivacy = ResumeRow & { privacy_at: number };
+
+async function withPrivacy(deps: Pick<Deps, 'db'>, row: ResumeRow): Promise<ResumeWithPrivacy> {
+  return { ...row, privacy_at: (await repo.findPrivacy(deps.db, row.user_id)).updatedAt };
 }
 
 function toTile(deps: Deps, row: repo.ResumeTileRow, linksUntil = Infinity): ResumeTile {
@@ -77,7 +101,7 @@ function toTile(deps: Deps, row: repo.ResumeTileRow, linksUntil = Infinity): Res
   };
 }
 
-function toResume(deps: Deps, row: ResumeRow, linksUntil = Infinity): Resume {
+function toResume(deps: Deps, row: ResumeWithPrivacy, linksUntil = Infinity): Resume {
   return {
     ...toTile(deps, row, linksUntil),
     email: row.email,
@@ -128,7 +152,7 @@ export async function saveDetails(deps: Deps, user: AuthUser, details: ResumeDet
 
 export async function getProfileImage(deps: Deps, user: AuthUser): Promise<ProfileImage> {
   const row = await repo.findResumeByUser(deps.db, user.id);
-  return { profileImage: row ? imageUrlOf(deps, row) : null };
+  return { profileImage: row ? imageUrlOf(deps, await withPrivacy(deps, row)) : null };
 }
 
 /** Replaces a private blob reference in one transaction, then removes the file it replaced. */
@@ -177,7 +201,7 @@ export async function saveProfileImage(deps: Deps, user: AuthUser, dataUrl: stri
 
 export async function getResumeContent(deps: Deps, user: AuthUser): Promise<ResumeContent> {
   const row = await repo.findResumeByUser(deps.db, user.id);
-  return { resumeHtml: row?.resume_html ?? '', resumeUrl: row ? pdfUrlOf(deps, row) : '' };
+  return { resumeHtml: row?.resume_html ?? '', resumeUrl: row ? pdfUrlOf(deps, await withPrivacy(deps, row)) : '' };
 }
 
 function readPdf(dataUrl: string): Buffer {
@@ -223,7 +247,7 @@ export async function saveResumeContent(
 export async function getPreview(deps: Deps, user: AuthUser): Promise<Resume> {
   const row = await repo.findResumeByUser(deps.db, user.id);
   if (!row) throw notFound(NO_RESUME_MESSAGE);
-  return toResume(deps, row);
+  return toResume(deps, await withPrivacy(deps, row));
 }
 
 const FIELD_NAMES: Record<keyof ResumeDetails, string> = {
@@ -277,21 +301,76 @@ export async function publishResume(deps: Deps, user: AuthUser): Promise<{ messa
 
 // ---------------------------------------------------------------- reading
 
+const NOT_PUBLISHED = 'This resume does not exist or is not published';
+
+/** The e-mail domain of an address (what `hiddenFromDomains` names). */
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
 /**
- * The resume page: its owner always; anyone else only when published, and then a school the teacher
- * applied to, or anyone with an active subscription.
+ * The resume page: its owner always; anyone else only when published and not hidden from their
+ * e-mail's domain, and then a school the teacher applied to, or (unless the teacher keeps it to the
+ * schools they apply to) anyone with an active subscription. Each opening by another account is
+ * recorded, once a day (BEYOND §11).
  */
 export async function readResume(deps: Deps, user: AuthUser | null, resumeUuid: string): Promise<Resume> {
   if (!user) throw unauthorized('You must log in to see resumes');
-  const row = await repo.findResumeById(deps.db, resumeUuid);
-  if (row && row.user_id === user.id) return toResume(deps, row);
-  if (!row || row.published_at === null) throw notFound('This resume does not exist or is not published');
+  const found = await repo.findResumeById(deps.db, resumeUuid);
+  if (found && found.user_id === user.id) return toResume(deps, await withPrivacy(deps, found));
+  if (!found || found.published_at === null) throw notFound(NOT_PUBLISHED);
+  const privacy = await repo.findPrivacy(deps.db, found.user_id);
+  if (privacy.domains.includes(domainOf(user.email))) throw notFound(NOT_PUBLISHED);
+  const row = { ...found, privacy_at: privacy.updatedAt };
   // A school reads the resume of a teacher who applied to one of its jobs without a subscription,
   // while the application gives access; its links end with that access.
   const accessUntil = await employerResumeAccessUntil(deps, user.id, row.user_id);
-  if (accessUntil !== null) return toResume(deps, row, accessUntil);
-  await requireActiveSubscription(deps, user.id);
-  return toResume(deps, row);
+  if (accessUntil === null) {
+    if (privacy.visibility === 'applications_only') throw notFound(NOT_PUBLISHED);
+    await requireActiveSubscription(deps, user.id);
+  }
+  const now = deps.clock.now();
+  await repo.recordView(deps.db, row.user_id, user.id, new Date(now).toISOString().slice(0, 10), now);
+  return toResume(deps, row, accessUntil ?? Infinity);
+}
+
+// ---------------------------------------------------------------- privacy (BEYOND §11)
+
+export async function getPrivacy(deps: Deps, user: AuthUser): Promise<ResumePrivacy> {
+  const privacy = await repo.findPrivacy(deps.db, user.id);
+  return { visibility: privacy.visibility, hiddenFromDomains: privacy.domains };
+}
+
+/** Saves who sees the resume; every link handed out before stops working. */
+export async function savePrivacy(deps: Deps, user: AuthUser, privacy: ResumePrivacy): Promise<ResumePrivacy> {
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.savePrivacy(
+      trx,
+      user.id,
+      { visibility: privacy.visibility, domains: privacy.hiddenFromDomains },
+      deps.clock.now(),
+    );
+  });
+  return getPrivacy(deps, user);
+}
+
+/** Who opened the resume, newest first: their school's or company's name, or else their domain. */
+export async function listViews(deps: Deps, user: AuthUser): Promise<ResumeView[]> {
+  const rows = await repo.findViews(deps.db, user.id, 200);
+  return rows.map((r) => ({
+    viewer: {
+      name: r.school_name ?? r.company_name ?? domainOf(r.email),
+      ...(r.school_slug ? { school: r.school_slug } : {}),
+    },
+    at: new Date(Number(r.at)).toISOString(),
+  }));
+}
+
+/** The teachers among `ownerIds` whose resume is hidden from `viewerEmail`'s domain. */
+export async function hiddenFrom(
+  deps: Pick<Deps, 'db'>,
+  ownerIds: readonly string[],
+  viewerEmail: string,
+): Promise<Set<string>> {
+  return new Set(await repo.findOwnersHidingFrom(deps.db, ownerIds, domainOf(viewerEmail)));
 }
 
 export async function searchResumeBoard(
@@ -300,6 +379,7 @@ export async function searchResumeBoard(
   filters: repo.BoardFilters,
 ): Promise<ResumeBoardAnswer> {
   await requireActiveSubscription(deps, user.id);
+  filters = { ...filters, viewerDomain: domainOf(user.email) };
   const kept = await findBoardPage(deps.db, filters, PAGE_SIZE, (err) =>
     deps.log.error({ err }, 'resume board index refresh failed'),
   );
@@ -320,9 +400,12 @@ export async function openSignedFile(
 ): Promise<Blob> {
   const row = await repo.findResumeById(deps.db, resumeUuid);
   const key = kind === 'pdf' ? row?.resume_pdf_key : row?.profile_image;
-  // An unknown resume or a replaced file answers like a bad signature: the link names nothing valid.
+  const privacyAt = row ? (await repo.findPrivacy(deps.db, row.user_id)).updatedAt : 0;
+  // An unknown resume, a replaced file or a change of privacy since answers like a bad signature: the
+  // link names nothing valid.
+  const subject = key ? linkSubject(kind, resumeUuid, key, privacyAt) : '';
   const check = key
-    ? checkLink(deps.config.signingSecret, `${kind}:${resumeUuid}:${key}`, link.expires, link.sig, deps.clock.now())
+    ? checkLink(deps.config.signingSecret, subject, link.expires, link.sig, deps.clock.now())
     : 'invalid';
   if (check === 'expired') throw new AppError(410, LINK_EXPIRED_MESSAGE);
   if (check === 'invalid') throw new AppError(403, 'This link is not valid.');

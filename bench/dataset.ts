@@ -1,5 +1,6 @@
 // Generates the benchmark dataset: 100,000 jobs over every country, city and age group with realistic
-// descriptions, most with a contract sheet, 20,000 published resumes, saved jobs, daily metrics, and one
+// descriptions, most with a contract sheet, 20,000 published resumes (a fifth with privacy rules),
+// saved jobs, daily metrics, and one
 // subscriber with a session. It answers what the load scenarios draw their keys from: the live jobs of
 // each country, the (country, city, age group) combinations that have live jobs, the words of some live
 // postings, and what the contract-sheet filters read of some live postings with a sheet.
@@ -175,6 +176,18 @@ export async function generateDataset(file: string, jobs = 100_000, resumes = 20
          select id, published_at, ? from jobs where published_at > ? and published_at <= ?`,
       )
       .run(now, liveSince, liveSince + EXPIRY_WARNING_DAYS * DAY_MS);
+    // Resume privacy (BEYOND §11) as teachers set it: one in ten keeps the resume to the schools they
+    // apply to, one in ten hides it from a school's domain, the benchmark subscriber's among them.
+    const insertPrivacy = sqlite.prepare(
+      'insert into resume_privacy (user_id, visibility, updated_at) values (?, ?, ?)',
+    );
+    const insertHidden = sqlite.prepare('insert into resume_hidden_domains (user_id, domain) values (?, ?)');
+    const HIDDEN_DOMAINS = [
+      'bench.example',
+      'seoul-hagwon.example',
+      'tokyo-eikaiwa.example',
+      'shanghai-school.example',
+    ];
     for (let i = 0; i < resumes; i++) {
       const userId = randomUUID();
       insertUser.run(userId, `teacher${i}@bench.example`, 'x', now, now);
@@ -189,6 +202,12 @@ export async function generateDataset(file: string, jobs = 100_000, resumes = 20
         desiredAgeGroup: r.pick(AGE_GROUPS),
       };
       insertResume.run(resumeRow(teacher, { userId, updatedAt: Math.floor(now - r.next() * 90 * DAY_MS) }));
+      const privacy = r.next();
+      if (privacy < 0.1) insertPrivacy.run(userId, 'applications_only', now);
+      else if (privacy < 0.2) {
+        insertPrivacy.run(userId, 'board', now);
+        insertHidden.run(userId, r.pick(HIDDEN_DOMAINS));
+      }
       for (let f = 0; f < 3; f++) insertFavorite.run(userId, r.pick(jobIds), now);
     }
     subscriberId = randomUUID();

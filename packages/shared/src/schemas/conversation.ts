@@ -35,6 +35,18 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Whether `YYYY-MM-DD` is a day of the calendar (a parser reads 30 February as 2 March). */
+function isRealDate(date: string): boolean {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === date;
+}
+
+/** Whether an ISO 8601 time with its offset names a real date and time of day. */
+function isRealDateTime(value: string): boolean {
+  const [, date, hour, minute] = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(value) ?? [];
+  return !!date && isRealDate(date) && Number(hour) < 24 && Number(minute) < 60 && !Number.isNaN(Date.parse(value));
+}
+
 // ---- messages ----
 
 /** POST /api/applications/{id}/messages: plain text. */
@@ -70,7 +82,7 @@ export const InterviewSlotInputSchema = z.strictObject({
   startsAt: z
     .string({ error: REQUIRED })
     .regex(ISO_WITH_OFFSET, 'A date and time with its offset, e.g. 2026-12-01T11:00:00+09:00')
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Not a real date and time'),
+    .refine(isRealDateTime, 'Not a real date and time'),
   minutes: z
     .number({ error: 'Minutes must be a whole number' })
     .int('Minutes must be a whole number')
@@ -148,7 +160,7 @@ export const OfferCreateSchema = z.strictObject({
   respondBy: z
     .string({ error: REQUIRED })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date, e.g. 2026-12-31')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Not a real date'),
+    .refine((v) => isRealDate(v), 'Not a real date'),
 });
 export type OfferCreateInput = z.input<typeof OfferCreateSchema>;
 
@@ -224,6 +236,16 @@ const OFFER_READINGS: Record<OfferField, { words: (t: JobTerms) => string; rank?
   severance: { words: (t) => (t.severance ? TERMS_LABELS.severance[t.severance] : 'Not stated') },
 };
 
+/** An allowance below the ad's, in the same currency, is less even when both are allowances. */
+function housingWorse(posted: JobTerms, offered: JobTerms): boolean {
+  return (
+    posted.housing === 'allowance' &&
+    offered.housing === 'allowance' &&
+    posted.salary.currency === offered.salary.currency &&
+    (offered.housingAllowance ?? 0) < (posted.housingAllowance ?? 0)
+  );
+}
+
 /**
  * An offer's sheet against the ad's, line by line: each field whose words differ, with whether the
  * offer gives less (a pay below the ad's top only counts when it is in the same currency and basis).
@@ -242,6 +264,7 @@ export function offerDifferences(posted: JobTerms | null, offered: JobTerms): Of
         field !== 'salary' ||
         (posted.salary.currency === offered.salary.currency && posted.salary.basis === offered.salary.basis);
       worse = comparable && reading.rank(offered) < reading.rank(posted);
+      if (field === 'housing' && housingWorse(posted, offered)) worse = true;
     }
     differences.push({ field, posted: postedWords, offered: offeredWords, worse });
   }

@@ -15,6 +15,16 @@ export async function insertMessage(
     .execute();
 }
 
+/** When the conversation's latest message was written, or 0. */
+export async function lastMessageAt(db: DbOrTrx, applicationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('application_messages')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+  return row?.at == null ? 0 : Number(row.at);
+}
+
 export async function findMessages(db: DbOrTrx, applicationId: string) {
   return db
     .selectFrom('application_messages')

@@ -64,7 +64,7 @@ const ENDED = ['closed', 'withdrawn', 'declined', 'rejected'];
 
 /** Whether messages may still be sent: until 30 days after the stage that ended the application. */
 function isConversationOpen(row: Pick<Row, 'status' | 'updated_at'>, now: number): boolean {
-  return !ENDED.includes(row.status) || Number(row.updated_at) > now - CONVERSATION_OPEN_DAYS_AFTER_CLOSE * DAY;
+  return !ENDED.includes(row.status) || Number(row.updated_at) >= now - CONVERSATION_OPEN_DAYS_AFTER_CLOSE * DAY;
 }
 
 /** Where each party is written to: the school at the job's contact address, the teacher at their own. */
@@ -107,6 +107,8 @@ export async function postMessage(deps: Deps, user: AuthUser, id: string, body: 
   const message = { id: randomUUID(), application_id: id, sender: party, body, created_at: now };
   const recipient = other(party);
   const stored = await deps.db.transaction().execute(async (trx) => {
+    // Two messages in one millisecond keep the order they were sent in: the later is a millisecond on.
+    message.created_at = Math.max(now, (await talk.lastMessageAt(trx, id)) + 1);
     await talk.insertMessage(trx, message);
     // At most one mail a quarter of an hour to each party of a conversation: the rest wait in it.
     if (!(await talk.claimMessageMail(trx, id, recipient, now, now - MESSAGE_MAIL_EVERY_MINUTES * MINUTE))) return [];
@@ -198,9 +200,11 @@ export async function proposeInterview(
       fields[`slots.${i}.startsAt`] = `No more than ${INTERVIEW_DAYS_AHEAD_MAX} days ahead`;
     } else {
       const overlaps = (start: number, minutes: number) => start < end && slot.starts_at < start + minutes * MINUTE;
+      // The times still offered, and the one chosen of an accepted proposal (its others are free again).
+      const taken = live.filter((o) => o.status === 'proposed' || o.accepted_slot_id === o.id);
       const clash =
         slots.some((o, j) => j !== i && overlaps(o.starts_at, o.minutes)) ||
-        live.some((o) => overlaps(Number(o.starts_at), o.minutes));
+        taken.some((o) => overlaps(Number(o.starts_at), o.minutes));
       if (clash) fields[`slots.${i}.startsAt`] = 'This time overlaps another';
     }
   });
@@ -210,7 +214,8 @@ export async function proposeInterview(
   const interview: talk.InterviewRow = {
     id: randomUUID(),
     application_id: id,
-    time_zone: proposal.timeZone,
+    // As the runtime names it ('asia/tokyo' is Asia/Tokyo).
+    time_zone: new Intl.DateTimeFormat('en-US', { timeZone: proposal.timeZone }).resolvedOptions().timeZone,
     status: 'proposed',
     accepted_slot_id: null,
     reason: null,
@@ -223,7 +228,7 @@ export async function proposeInterview(
       interview,
       slots.map((s) => ({ ...s, interview_id: interview.id })),
     );
-    const times = slots.map((s) => `- ${timeIn(s.starts_at, proposal.timeZone)}, ${s.minutes} minutes`).join('\n');
+    const times = slots.map((s) => `- ${timeIn(s.starts_at, interview.time_zone)}, ${s.minutes} minutes`).join('\n');
     return storeAll(deps, trx, [
       {
         to: row.applicant_email,
@@ -258,6 +263,7 @@ const slotGone = () =>
 
 /** The calendar invitation of an interview time, in UTC, as both parties receive it. */
 function invitation(
+  now: number,
   method: ICalCalendarMethod,
   event: { uid: string; start: number; minutes: number; summary: string; description: string; location: string | null },
   organizer: { name: string; email: string },
@@ -270,7 +276,8 @@ function invitation(
     sequence,
     start: new Date(event.start),
     end: new Date(event.start + event.minutes * MINUTE),
-    stamp: new Date(event.start),
+    // When the invitation was made (RFC 5545: with a METHOD, DTSTAMP is that moment).
+    stamp: new Date(now),
     summary: event.summary,
     description: event.description,
     ...(event.location ? { location: event.location } : {}),
@@ -286,6 +293,8 @@ export async function acceptSlot(deps: Deps, user: AuthUser, id: string, slotId:
   const slot = await talk.findSlot(deps.db, slotId);
   const interview = slot ? await talk.findInterview(deps.db, slot.interview_id) : undefined;
   if (!slot || !interview || interview.application_id !== id) throw notFound('No such interview time');
+  // An application that ended (rejected, withdrawn, closed) holds no interview any more.
+  if (!OPEN_TO_INTERVIEWS.includes(row.status)) throw slotGone();
   const stored = await deps.db.transaction().execute(async (trx) => {
     if (
       !(await talk.updateInterview(trx, interview.id, 'proposed', {
@@ -307,7 +316,7 @@ export async function acceptSlot(deps: Deps, user: AuthUser, id: string, slotId:
     };
     const school = { name: row.job_company_name, email: row.job_email };
     const teacher = { name: row.applicant_name || row.applicant_email, email: row.applicant_email };
-    const ics = invitation(ICalCalendarMethod.REQUEST, event, school, teacher, 0);
+    const ics = invitation(now, ICalCalendarMethod.REQUEST, event, school, teacher, 0);
     return storeAll(deps, trx, [
       {
         to: row.job_email,
@@ -356,6 +365,7 @@ export async function cancelInterview(
     // An accepted time is in both calendars: the cancellation takes it out.
     const ics = slot
       ? invitation(
+          now,
           ICalCalendarMethod.CANCEL,
           {
             uid: `${slot.id}@teacheast`,
@@ -426,7 +436,8 @@ export async function makeOffer(
   if (input.respondBy < today) throw badRequest('respondBy: The date has passed', { respondBy: 'The date has passed' });
   const existing = await talk.findLatestOffer(deps.db, id);
   if (existing?.status === 'open') throw offerExists();
-  if (!OPEN_TO_INTERVIEWS.includes(row.status)) {
+  // A first offer, or a new one after the teacher declined (or after the stage was set by hand).
+  if (![...OPEN_TO_INTERVIEWS, 'offered', 'declined'].includes(row.status)) {
     throw new AppError(409, 'This application is no longer open to an offer.', { errorType: 'STATUS_CHANGED' });
   }
   const offer: talk.OfferRow = {

@@ -69,7 +69,8 @@ function postingHead(uuid: string, answer: unknown, base: PageHead): PageHead {
   const description = clip(
     `${job.title || DEFAULT_JOB_TITLE} at ${job.companyName} in ${where}.${pay} ${plainText(job.descriptionHTML)}`.trim(),
   );
-  const live = job.status === 'published';
+  // A job held for review after reports (BEYOND §9) is closed too, whatever its status says.
+  const live = job.status === 'published' && !job.underReview;
   return {
     ...base,
     title: documentTitle(postingTitle(job)),

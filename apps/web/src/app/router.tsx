@@ -165,6 +165,8 @@ const loggedInOnlyRoutes: RouteObject[] = [
   { path: 'subscription', Component: page(() => import('./pages/subscription-page'), 'SubscriptionPage') },
   { path: 'job/metrics/:uuid', Component: JobOwnerPage },
   { path: 'job/applicants/:uuid', Component: JobOwnerPage },
+  // The hiring conversation (BEYOND §10), for the teacher who applied and the job's owner.
+  { path: 'applications/:id', Component: page(() => import('./pages/application-page'), 'ApplicationPage') },
 ];
 
 export const routes: RouteObject[] = [

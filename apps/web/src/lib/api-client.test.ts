@@ -133,10 +133,28 @@ describe('api client', () => {
     await expect(apiRequest('GET', '/api/x', { schema })).rejects.toMatchObject({ errorType: 'BAD_RESPONSE' });
   });
 
-  it('keeps only the error types of the shared list', async () => {
-    mockServer(() => jsonResponse(400, { error: true, message: 'Nope', errorType: 'SOMETHING_ELSE' }));
+  it('hands on the error type as the server named it, and a type that is not text as none', async () => {
+    mockServer(() => jsonResponse(409, { error: true, message: 'Nope', errorType: 'OFFER_EXISTS' }));
+    expect(errorOf(await api.get('/api/x').catch((e: unknown) => e))).toEqual({
+      status: 409,
+      message: 'Nope',
+      errorType: 'OFFER_EXISTS',
+      fields: undefined,
+    });
+    mockServer(() => jsonResponse(400, { error: true, message: 'Nope', errorType: 42 }));
+    expect(errorOf(await api.get('/api/x').catch((e: unknown) => e))).toEqual({
+      status: 400,
+      message: 'Nope',
+      errorType: undefined,
+      fields: undefined,
+    });
+  });
+
+  it('hands on the posting checks’ issues of a refusal', async () => {
+    const issues = [{ rule: 'native_speaker', excerpt: 'native speakers', message: 'Say which visa' }];
+    mockServer(() => jsonResponse(409, { error: true, message: 'Check', errorType: 'POSTING_WARNING', issues }));
     const error = await api.get('/api/x').catch((e: unknown) => e);
-    expect(errorOf(error)).toEqual({ status: 400, message: 'Nope', errorType: undefined, fields: undefined });
+    expect((error as { issues?: unknown }).issues).toEqual(issues);
   });
 });
 

@@ -1,7 +1,8 @@
 // The only place that talks HTTP to our server: adds the bearer token, parses JSON, validates
 // answers with the shared schemas, and turns every failure into an ApiError. Calls go through fetch;
 // uploads through XMLHttpRequest (for their progress), and both end the same way (`settle`).
-import { isErrorCode } from '@teacheast/shared';
+import type { ErrorCode } from '@teacheast/shared';
+import type { PostingIssueWords } from './api-error';
 import { ApiError } from './api-error';
 import { currentUserQueryKey, queryClient } from './query-client';
 import { readToken, removeToken } from './token-storage';
@@ -63,6 +64,7 @@ function isErrorBody(body: unknown): body is {
   message?: unknown;
   errorType?: unknown;
   fields?: unknown;
+  issues?: unknown;
 } {
   return typeof body === 'object' && body !== null && (body as { error?: unknown }).error === true;
 }
@@ -70,10 +72,13 @@ function isErrorBody(body: unknown): body is {
 function toApiError(status: number, body: unknown): ApiError {
   if (isErrorBody(body)) {
     const message = typeof body.message === 'string' && body.message ? body.message : GENERIC_MESSAGE;
-    const errorType = isErrorCode(body.errorType) ? body.errorType : undefined;
+    // The server answers only the shared list's codes (ErrorBodySchema): the list itself stays out of
+    // the first download, and the app compares codes it names.
+    const errorType = typeof body.errorType === 'string' ? (body.errorType as ErrorCode) : undefined;
     const fields =
       typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
-    return new ApiError(status, message, { errorType, fields });
+    const issues = Array.isArray(body.issues) ? (body.issues as PostingIssueWords[]) : undefined;
+    return new ApiError(status, message, { errorType, fields, issues });
   }
   return new ApiError(status, GENERIC_MESSAGE);
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_JOB_TITLE, type Job } from '@teacheast/shared';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -5,6 +6,7 @@ import { ApplyOffer } from '../../features/applications/components/apply-offer';
 import { useJob } from '../../features/jobs/api';
 import { postingTitle } from '../../features/jobs/components/job-facts';
 import { JobPostingView } from '../../features/jobs/components/job-posting-view';
+import { ReportJobButton } from '../../features/reports/components/report-button';
 import { isApiError } from '../../lib/api-error';
 import { FullPageSpinner } from '../../ui/spinner';
 import { usePageTitle } from '../../ui/use-page-title';
@@ -46,6 +48,9 @@ function PostingEligibilityInBrowser({ job }: { job: Parameters<typeof PostingEl
     </Suspense>
   );
 }
+
+/** "Kindergarten Teacher at Sakura English": the job as the report form names it. */
+const jobInWords = (job: Job) => `${job.title || DEFAULT_JOB_TITLE} at ${job.companyName}`;
 
 export function PostingPage() {
   const { uuid = '' } = useParams();
@@ -92,6 +97,7 @@ export function PostingPage() {
         job={job.data}
         applyAction={<ApplyOffer job={job.data} />}
         eligibility={<PostingEligibilityInBrowser job={job.data} />}
+        reportAction={<ReportJobButton jobUuid={job.data.uuid} jobName={jobInWords(job.data)} />}
       />
     </div>
   );

@@ -1,5 +1,7 @@
 // The job wizard's calls: creating a draft (it spends a credit), each step's read and save, the
 // preview and publishing, each with its TanStack Query hook. Answers are validated with the shared schemas.
+// Publishing, and saving the words of a published job, may meet the posting checks (BEYOND §9):
+// postingProblemOf reads such a refusal, and the calls take the warnings the school has acknowledged.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CreatedJobSchema,
@@ -9,6 +11,8 @@ import {
   JobSchema,
   JobTermsAnswerSchema,
   MessageSchema,
+  POSTING_RULE_IDS,
+  POSTING_RULES,
   RichTextSchema,
   SavedHeaderImageAnswerSchema,
   SavedJobDetailsAnswerSchema,
@@ -17,9 +21,15 @@ import {
   type JobDetails,
   type JobDetailsView,
   type JobTerms,
+  type PostingField,
+  type PostingRuleId,
+  type PostingText,
+  type PublishJob,
   type RichText,
+  checkPosting,
 } from '@teacheast/shared';
 import { api, upload } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
 import { employerJobListsKey, employerQueryRoot } from '../../lib/employer-query-keys';
 import { uploadInParts } from './carousel-upload';
 
@@ -99,13 +109,16 @@ export function useJobDescription(uuid: string, userUuid: string) {
   });
 }
 
+/** The description, with the warnings of the checks the school has read and keeps (a published job). */
 export function useSaveJobDescription(uuid: string, userUuid: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (descriptionHTML: string) =>
-      api.post(`/api/job/richtext/${uuid}/${userUuid}`, { descriptionHTML } satisfies RichText, {
-        schema: RichTextSchema,
-      }),
+    mutationFn: ({ descriptionHTML, acknowledgeWarnings }: RichText) =>
+      api.post(
+        `/api/job/richtext/${uuid}/${userUuid}`,
+        (acknowledgeWarnings ? { descriptionHTML, acknowledgeWarnings } : { descriptionHTML }) satisfies RichText,
+        { schema: RichTextSchema },
+      ),
     onSuccess: (result) => {
       client.setQueryData(wizardKeys.description(uuid), result.descriptionHTML);
       void client.invalidateQueries({ queryKey: wizardKeys.preview(uuid) });
@@ -189,13 +202,75 @@ export function useJobPreview(uuid: string, userUuid: string) {
   });
 }
 
+/** Publishes the draft; sent again with the warnings the school has read, it goes through them. */
 export function usePublishJob(uuid: string, userUuid: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(`/api/job/publish/${uuid}/${userUuid}`, undefined, { schema: MessageSchema }),
+    mutationFn: (acknowledgeWarnings?: PostingRuleId[]) =>
+      api.post(
+        `/api/job/publish/${uuid}/${userUuid}`,
+        acknowledgeWarnings ? ({ acknowledgeWarnings } satisfies PublishJob) : undefined,
+        { schema: MessageSchema },
+      ),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: employerQueryRoot });
       void client.invalidateQueries({ queryKey: ['jobs'] });
     },
   });
+}
+
+// ---- the posting checks' refusals (BEYOND §9) ----
+
+/** One thing the checks found, as the wizard shows it: the words, what is wrong, what to write, and where. */
+export interface PostingProblemIssue {
+  rule: PostingRuleId;
+  excerpt: string;
+  message: string;
+  suggestion?: string;
+  field: PostingField;
+}
+
+/** A save or publish the checks stopped: refused (400 POSTING_CHECK) or waiting for the school's word (409). */
+export interface PostingProblem {
+  kind: 'refused' | 'warning';
+  issues: PostingProblemIssue[];
+}
+
+const isRuleId = (rule: unknown): rule is PostingRuleId => POSTING_RULE_IDS.some((id) => id === rule);
+
+/** Where the words are: as the checks here find them in the text sent, else the field whose text holds them. */
+function fieldOf(issue: { rule: PostingRuleId; excerpt: string }, sent: PostingText): PostingField {
+  const check = checkPosting(sent);
+  const same = [...check.blocks, ...check.warnings].find((f) => f.rule === issue.rule && f.excerpt === issue.excerpt);
+  if (same) return same.field;
+  const words = issue.excerpt.replace(/^…|…$/g, '').trim().toLowerCase();
+  if (words !== '' && sent.title.toLowerCase().includes(words)) return 'title';
+  if (words !== '' && sent.payNotes.toLowerCase().includes(words)) return 'payNotes';
+  return 'descriptionHTML';
+}
+
+/**
+ * What the posting checks said of a save or publish that failed with 400 POSTING_CHECK or 409
+ * POSTING_WARNING (the server's `issues`, each placed in the field its words are in), or null for any
+ * other failure.
+ */
+export function postingProblemOf(error: unknown, sent: PostingText): PostingProblem | null {
+  if (!isApiError(error)) return null;
+  const kind =
+    error.errorType === 'POSTING_CHECK' ? 'refused' : error.errorType === 'POSTING_WARNING' ? 'warning' : null;
+  if (kind === null) return null;
+  const issues = (error.issues ?? []).flatMap((issue) => {
+    if (!isRuleId(issue.rule)) return [];
+    const rule = POSTING_RULES.find((r) => r.id === issue.rule);
+    return [
+      {
+        rule: issue.rule,
+        excerpt: issue.excerpt,
+        message: issue.message ?? rule?.message ?? error.message,
+        ...(issue.suggestion ? { suggestion: issue.suggestion } : {}),
+        field: fieldOf({ rule: issue.rule, excerpt: issue.excerpt }, sent),
+      },
+    ];
+  });
+  return issues.length > 0 ? { kind, issues } : null;
 }

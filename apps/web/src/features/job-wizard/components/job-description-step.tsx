@@ -1,8 +1,12 @@
 // Step 2, Job Description: the rich-text editor, pre-filled for a new job with a template to adapt.
+// The posting checks (BEYOND §9) read the description as the school types; saving the description of a
+// published job may be refused by them, or wait for the school to acknowledge their warnings.
+import type { PostingRuleId } from '@teacheast/shared';
 import { useState } from 'react';
 import { toast, toastError } from '../../../lib/toast';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
-import { useSaveJobDescription } from '../api';
+import { postingProblemOf, useSaveJobDescription, type PostingProblem } from '../api';
+import { LivePostingChecks, RefusedIssues, useLivePostingCheck, WarningsConfirmation } from './posting-checks';
 import { WizardNav } from './wizard-nav';
 
 const DESCRIPTION_TEMPLATE = [
@@ -32,16 +36,24 @@ export function JobDescriptionStep({
   const [html, setHtml] = useState(initialHtml || DESCRIPTION_TEMPLATE);
   const [savedHtml, setSavedHtml] = useState(initialHtml);
   const save = useSaveJobDescription(uuid, userUuid);
+  const check = useLivePostingCheck({ title: '', payNotes: '', descriptionHTML: html });
+  // What the checks said of the last save, while the description is still the one sent.
+  // Each answer is shown afresh (its `answer` number keys it): its heading takes the focus, no box stays ticked.
+  const [problem, setProblem] = useState<{ html: string; problem: PostingProblem; answer: number } | null>(null);
+  const shownProblem = problem?.html === html ? problem.problem : null;
 
-  const saveNow = async (): Promise<boolean> => {
+  const saveNow = async (acknowledgeWarnings?: PostingRuleId[]): Promise<boolean> => {
     if (readOnly) return true;
     try {
-      const result = await save.mutateAsync(html);
+      const result = await save.mutateAsync({ descriptionHTML: html, acknowledgeWarnings });
       setSavedHtml(result.descriptionHTML);
+      setProblem(null);
       toast.success('Job description saved.');
       return true;
     } catch (error) {
-      toastError(error);
+      const found = postingProblemOf(error, { title: '', payNotes: '', descriptionHTML: html });
+      if (found) setProblem((last) => ({ html, problem: found, answer: (last?.answer ?? 0) + 1 }));
+      else toastError(error);
       return false;
     }
   };
@@ -58,6 +70,19 @@ export function JobDescriptionStep({
             label="Job description"
             placeholder="Describe the school, the role, the requirements, and the salary and benefits. Replace the template's hints with your own words."
           />
+          <LivePostingChecks check={check} fields={['descriptionHTML']} />
+          {shownProblem?.kind === 'refused' && (
+            <RefusedIssues key={problem?.answer} issues={shownProblem.issues} action="saved" />
+          )}
+          {shownProblem?.kind === 'warning' && (
+            <WarningsConfirmation
+              key={problem?.answer}
+              issues={shownProblem.issues}
+              confirmLabel="Save anyway"
+              isPending={save.isPending}
+              onConfirm={(rules) => void saveNow(rules)}
+            />
+          )}
           <div className="wizard__save">
             <button
               type="button"
@@ -73,7 +98,7 @@ export function JobDescriptionStep({
           </div>
         </>
       )}
-      <WizardNav uuid={uuid} step="description" beforeNext={html === savedHtml ? undefined : saveNow} />
+      <WizardNav uuid={uuid} step="description" beforeNext={html === savedHtml ? undefined : () => saveNow()} />
     </div>
   );
 }

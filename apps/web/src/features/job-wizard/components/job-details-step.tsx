@@ -1,6 +1,7 @@
 // Step 1, Job Criteria: the job's facts (JobDetailsSchema), and the school it is posted under (BEYOND §8).
 // Next stays disabled until the form is complete and saved, so what the next steps build on is what the
-// server holds.
+// server holds. The posting checks (BEYOND §9) read the title and the pay notes as the school types; the
+// save of a published job may be refused by them, or wait for the school to acknowledge their warnings.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AGE_GROUPS,
@@ -15,6 +16,7 @@ import {
   type JobDetailsInput,
   JOB_TITLE_MAX,
   type OwnSchool,
+  type PostingRuleId,
 } from '@teacheast/shared';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -23,7 +25,8 @@ import { toast } from '../../../lib/toast';
 import { SelectField, type SelectOption } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
 import { SchoolSelectField } from '../../schools/components/school-select-field';
-import { useSaveJobDetails, type JobDetailsView } from '../api';
+import { postingProblemOf, useSaveJobDetails, type JobDetailsView, type PostingProblem } from '../api';
+import { LivePostingChecks, RefusedIssues, useLivePostingCheck, WarningsConfirmation } from './posting-checks';
 import { WizardNav } from './wizard-nav';
 
 const FIELDS = [
@@ -95,11 +98,27 @@ export function JobDetailsStep({
   const parsed = JobDetailsSchema.safeParse(values);
   const isSaved = parsed.success && FIELDS.every((f) => parsed.data[f] === job[f]);
 
-  const onSubmit = (details: JobDetails) => {
+  const title = values.title ?? '';
+  const pay = values.pay ?? '';
+  const check = useLivePostingCheck({ title, payNotes: pay, descriptionHTML: '' });
+  // What the checks said of the last save, while the title and pay notes are still the ones sent.
+  // Each answer is shown afresh (its `answer` number keys it): its heading takes the focus, no box stays ticked.
+  const [problem, setProblem] = useState<{ details: JobDetails; problem: PostingProblem; answer: number } | null>(null);
+  const shownProblem =
+    problem && problem.details.title === title.trim() && problem.details.pay === pay.trim() ? problem.problem : null;
+
+  const onSubmit = (details: JobDetails, acknowledgeWarnings?: PostingRuleId[]) => {
     if (save.isPending) return;
-    save.mutate(details, {
-      onSuccess: (result) => toast.success(result.message),
-      onError: (error) => showSubmitError(error, setError, FIELDS),
+    save.mutate(acknowledgeWarnings ? { ...details, acknowledgeWarnings } : details, {
+      onSuccess: (result) => {
+        setProblem(null);
+        toast.success(result.message);
+      },
+      onError: (error) => {
+        const found = postingProblemOf(error, { title: details.title, payNotes: details.pay, descriptionHTML: '' });
+        if (found) setProblem((last) => ({ details, problem: found, answer: (last?.answer ?? 0) + 1 }));
+        else showSubmitError(error, setError, FIELDS);
+      },
     });
   };
 
@@ -126,7 +145,7 @@ export function JobDetailsStep({
     <form
       className="form job-details"
       noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={(event) => void handleSubmit((details) => onSubmit(details))(event)}
       aria-label="Job criteria"
     >
       <fieldset className="job-details__fields" disabled={readOnly}>
@@ -144,6 +163,7 @@ export function JobDetailsStep({
           registration={register('title')}
           error={errors.title?.message}
         />
+        <LivePostingChecks check={check} fields={['title']} />
         <TextField
           label="School or company name"
           registration={register('companyName')}
@@ -178,6 +198,7 @@ export function JobDetailsStep({
           registration={register('pay')}
           error={errors.pay?.message}
         />
+        <LivePostingChecks check={check} fields={['payNotes']} />
         {CHOICES.map(({ field, ...choice }) => (
           <SelectField key={field} {...choice} registration={register(field)} error={errors[field]?.message} />
         ))}
@@ -196,6 +217,18 @@ export function JobDetailsStep({
           error={errors.link?.message}
         />
       </fieldset>
+      {shownProblem?.kind === 'refused' && (
+        <RefusedIssues key={problem?.answer} issues={shownProblem.issues} action="saved" />
+      )}
+      {shownProblem?.kind === 'warning' && (
+        <WarningsConfirmation
+          key={problem?.answer}
+          issues={shownProblem.issues}
+          confirmLabel="Save anyway"
+          isPending={save.isPending}
+          onConfirm={(rules) => onSubmit(problem!.details, rules)}
+        />
+      )}
       {!readOnly && (
         <div className="wizard__save">
           <button type="submit" className="button button--secondary" aria-busy={save.isPending || undefined}>

@@ -25,6 +25,8 @@ export interface JobPostingViewProps {
   applyAction?: ReactNode;
   /** "Visa and eligibility" (BEYOND §7), after "Pay and conditions": handed in from the eligibility feature. */
   eligibility?: ReactNode;
+  /** "Report this job" (BEYOND §9), shown on a live posting only: handed in from the reports feature. */
+  reportAction?: ReactNode;
 }
 
 function CopyIcon() {
@@ -109,13 +111,37 @@ function PostingSchool({ school, interactive }: { school: NonNullable<Job['schoo
   );
 }
 
+/**
+ * On every posting, beside the way to apply (BEYOND §9): the one rule that tells a scam apart, and the
+ * page on the others. In the wizard's preview the link is text, as the preview's links are.
+ */
+function SafetyLine({ interactive }: { interactive: boolean }) {
+  return (
+    <p className="posting__safety">
+      TeachEast never asks teachers for money.{' '}
+      {interactive ? <Link to={paths.safety()}>How to spot a job scam</Link> : <span>How to spot a job scam</span>}
+    </p>
+  );
+}
+
 /** The full job posting, shared by /posting/{uuid} and the job wizard's preview. */
-export function JobPostingView({ job, interactive = true, applyAction, eligibility }: JobPostingViewProps) {
+export function JobPostingView({
+  job,
+  interactive = true,
+  applyAction,
+  eligibility,
+  reportAction,
+}: JobPostingViewProps) {
   const [isCarouselOpen, setIsCarouselOpen] = useState(false);
   const photosButton = useRef<HTMLButtonElement>(null);
   usePostingVisit(job.uuid, interactive && job.status === 'published');
 
   const name = job.companyName || 'Untitled job';
+  // Held for review after reports (BEYOND §9): closed, with no way to reach the school or apply, even
+  // for its owner, whose answer still carries the contact details.
+  const isUnderReview = job.underReview;
+  const isLive = job.status === 'published' && !isUnderReview;
+  const showsContact = !isUnderReview;
   const photos = [...(job.thumbnail ? [job.thumbnail] : []), ...job.images];
   const header = job.thumbnail ?? countryImageOf(job.country, true);
   const headerImage = (
@@ -133,12 +159,18 @@ export function JobPostingView({ job, interactive = true, applyAction, eligibili
 
   return (
     <article className="posting" aria-labelledby="posting-title">
-      {job.status === 'expired' && (
+      {isUnderReview && (
+        <div className="posting__notice posting__notice--review" role="status">
+          <strong>Under review.</strong> Teachers reported this job and TeachEast is looking at it. It is not taking
+          applications.
+        </div>
+      )}
+      {job.status === 'expired' && !isUnderReview && (
         <div className="posting__notice posting__notice--closed" role="status">
           <strong>This job is closed.</strong> It was posted more than 45 days ago and no longer takes applications.
         </div>
       )}
-      {job.status === 'unpublished' && (
+      {job.status === 'unpublished' && !isUnderReview && (
         <div className="posting__notice" role="status">
           <strong>This job is not published yet.</strong> Only you can see it.
         </div>
@@ -180,10 +212,11 @@ export function JobPostingView({ job, interactive = true, applyAction, eligibili
         <aside className="posting__aside" aria-label="Job details">
           {interactive && (
             <div className="posting__actions">
-              {applyAction}
+              {!isUnderReview && applyAction}
               <SaveButton job={job} />
             </div>
           )}
+          <SafetyLine interactive={interactive} />
           <dl className="posting__facts">
             {job.pay && (
               <div>
@@ -208,34 +241,37 @@ export function JobPostingView({ job, interactive = true, applyAction, eligibili
               <dt>Contract</dt>
               <dd>{durationText(job.duration)}</dd>
             </div>
-            {job.phone && (
+            {showsContact && job.phone && (
               <div>
                 <dt>Phone</dt>
                 <dd>{interactive ? <a href={`tel:${job.phone.replace(/[^+\d]/g, '')}`}>{job.phone}</a> : job.phone}</dd>
               </div>
             )}
-            <div>
-              <dt>E-mail</dt>
-              <dd className="posting__email">
-                {interactive ? (
-                  <>
-                    <a href={`mailto:${job.email}`}>{job.email}</a>
-                    <button
-                      type="button"
-                      className="posting__copy"
-                      aria-label={`Copy e-mail address ${job.email}`}
-                      title="Copy e-mail address"
-                      onClick={() => void copyToClipboard(job.email)}
-                    >
-                      <CopyIcon />
-                    </button>
-                  </>
-                ) : (
-                  <span>{job.email}</span>
-                )}
-              </dd>
-            </div>
-            {job.link && (
+            {/* Empty for everyone but the owner when an operator closed the job (held or taken down). */}
+            {showsContact && job.email && (
+              <div>
+                <dt>E-mail</dt>
+                <dd className="posting__email">
+                  {interactive ? (
+                    <>
+                      <a href={`mailto:${job.email}`}>{job.email}</a>
+                      <button
+                        type="button"
+                        className="posting__copy"
+                        aria-label={`Copy e-mail address ${job.email}`}
+                        title="Copy e-mail address"
+                        onClick={() => void copyToClipboard(job.email)}
+                      >
+                        <CopyIcon />
+                      </button>
+                    </>
+                  ) : (
+                    <span>{job.email}</span>
+                  )}
+                </dd>
+              </div>
+            )}
+            {showsContact && job.link && (
               <div>
                 <dt>Website</dt>
                 <dd className="posting__website">
@@ -257,6 +293,7 @@ export function JobPostingView({ job, interactive = true, applyAction, eligibili
               </div>
             )}
           </dl>
+          {interactive && isLive && reportAction}
         </aside>
       </div>
 

@@ -123,6 +123,11 @@ const TABLES = [
   'offers',
   'job_reports',
   'mail_outbox',
+  // Resume privacy (BEYOND §11): who sees the resume, the domains it is hidden from, who viewed it.
+  'resume_privacy',
+  'resume_hidden_domains',
+  'resume_views',
+  'eligibility_facts',
 ] as const;
 
 describe(`authorisation matrix (${dialect})`, () => {
@@ -208,6 +213,17 @@ describe(`authorisation matrix (${dialect})`, () => {
     });
     if (offered.statusCode !== 201) throw new Error(`offer failed: ${offered.body}`);
     ids.verification = (await t.db.selectFrom('school_verifications').select('id').executeTakeFirstOrThrow()).id;
+    // The owner's resume privacy, a domain it is hidden from and a view of it: a privacy or views route
+    // that let another user through would read or change them (the snapshot below holds them).
+    await t.db
+      .insertInto('resume_privacy')
+      .values({ user_id: owner.id, visibility: 'applications_only', updated_at: t.clock.now() })
+      .execute();
+    await t.db.insertInto('resume_hidden_domains').values({ user_id: owner.id, domain: 'hidden.example' }).execute();
+    await t.db
+      .insertInto('resume_views')
+      .values({ owner_id: owner.id, viewer_id: applicant.id, day: '2026-01-01', at: t.clock.now() })
+      .execute();
     const intent = await t.inject({
       method: 'POST',
       url: '/api/payments-jobs/',
@@ -311,6 +327,9 @@ describe(`authorisation matrix (${dialect})`, () => {
       'POST /api/applications/:id/offer',
       'POST /api/applications/:id/offer/accept',
       'POST /api/applications/:id/offer/decline',
+      'GET /api/post-resume/privacy/:userUuid',
+      'PUT /api/post-resume/privacy/:userUuid',
+      'GET /api/post-resume/views/:userUuid',
     ]) {
       expect(names).toContain(expected);
     }

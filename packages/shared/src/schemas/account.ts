@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EligibilityFactsSchema } from '../eligibility/eligibility-schema.js';
 import { JobAlertSchema } from './alerts.js';
 import { ApplicationSchema } from './applications.js';
-import { ConversationMessageSchema, InterviewSchema } from './conversation.js';
+import { ConversationMessageSchema, InterviewSchema, OfferSchema } from './conversation.js';
 import { REQUIRED } from './common.js';
 import { JobDetailsViewSchema } from './jobs.js';
 import { ResumeDetailsAnswerSchema } from './resumes.js';
@@ -96,6 +96,7 @@ export const AccountExportSchema = z.strictObject({
       /** The conversation with the school (BEYOND §10): its messages and interviews. */
       messages: z.array(z.strictObject(ConversationMessageSchema.shape)),
       interviews: z.array(InterviewSchema),
+      offers: z.array(OfferSchema.omit({ differences: true })),
     }),
   ),
   /** The facts it gave for visa eligibility (BEYOND §7), or null. */

@@ -126,6 +126,22 @@ export const ResumePrivacySchema = z.strictObject({
 });
 export type ResumePrivacyInput = z.input<typeof ResumePrivacySchema>;
 export type ResumePrivacy = z.output<typeof ResumePrivacySchema>;
+/** The privacy as the server answers it (no transform: what is stored). */
+export const ResumePrivacyAnswerSchema = z.object({
+  visibility: z.enum(['board', 'applications_only']),
+  hiddenFromDomains: z.array(z.string()),
+});
+
+/**
+ * A domain and the domains it is part of (`hr.school.example` → itself and `school.example`): hiding a
+ * resume from a school's domain hides it from its subdomains too.
+ */
+export function domainAndParents(domain: string): string[] {
+  const labels = domain.toLowerCase().split('.');
+  const found: string[] = [];
+  for (let i = 0; i <= labels.length - 2; i++) found.push(labels.slice(i).join('.'));
+  return found;
+}
 
 /** GET /api/post-resume/views/{userUuid}: who opened the resume, newest first. */
 export const ResumeViewSchema = z.object({

@@ -42,7 +42,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('interviews_application_idx').on('interviews').columns(['application_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('interviews_application_idx')
+    .on('interviews')
+    .columns(['application_id', 'created_at'])
+    .execute();
   await db.schema
     .createTable('interview_slots')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
@@ -52,7 +56,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('mode', 'text', (c) => c.notNull())
     .addColumn('where_text', 'text')
     .execute();
-  await db.schema.createIndex('interview_slots_interview_idx').on('interview_slots').columns(['interview_id', 'starts_at']).execute();
+  await db.schema
+    .createIndex('interview_slots_interview_idx')
+    .on('interview_slots')
+    .columns(['interview_id', 'starts_at'])
+    .execute();
 
   await db.schema
     .createTable('offers')
@@ -74,7 +82,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .where(sql.ref('status'), '=', 'open')
     .execute();
-  await db.schema.createIndex('offers_application_idx').on('offers').columns(['application_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('offers_application_idx')
+    .on('offers')
+    .columns(['application_id', 'created_at'])
+    .execute();
 
   // A calendar invitation (text/calendar) the mail carries, or null.
   await db.schema.alterTable('mail_outbox').addColumn('ical', 'text').execute();

@@ -89,6 +89,14 @@ export async function readPersonalData(db: DbOrTrx, userId: string) {
         .orderBy('starts_at')
         .execute()
     : [];
+  const offers = applicationIds.length
+    ? await db
+        .selectFrom('offers')
+        .selectAll()
+        .where('application_id', 'in', applicationIds)
+        .orderBy('created_at')
+        .execute()
+    : [];
   const images = jobs.length
     ? await db
         .selectFrom('job_images')
@@ -117,6 +125,7 @@ export async function readPersonalData(db: DbOrTrx, userId: string) {
     messages,
     interviews,
     slots,
+    offers,
     eligibilityFacts: eligibility?.facts ?? null,
     schools,
     reportsMade: await db
@@ -214,6 +223,8 @@ export async function deleteUserRows(
   // Mail waiting for them (confirmation and reset links among it) goes too.
   const addresses = [user.email, ...addressAlerts.flatMap((a) => (a.email ? [a.email] : []))];
   await trx.deleteFrom('mail_outbox').where('to_address', 'in', addresses).execute();
+  // What they wrote to us through the contact form, under their address.
+  await trx.deleteFrom('contact_messages').where('email', '=', user.email).execute();
   await trx.deleteFrom('users').where('id', '=', userId).execute();
   return { blobKeys, mediaUrls };
 }

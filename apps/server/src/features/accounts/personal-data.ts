@@ -5,6 +5,7 @@ import {
   type AlertFrequency,
   type ApplicationStatus,
   type InterviewMode,
+  type JobTerms,
   type SchoolKind,
 } from '@teacheast/shared';
 import { termsFilterOf } from '../alerts/service.js';
@@ -39,13 +40,17 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
     messages,
     interviews,
     slots,
+    offers,
     eligibilityFacts,
     schools,
     registrations,
     reportsMade,
   } = await repo.readPersonalData(deps.db, userId);
   const owner = { id: userId, email: user.email };
-  const [resumePrivacy, resumeViews] = await Promise.all([getPrivacy(deps, owner), listViews(deps, owner)]);
+  const [resumePrivacy, resumeViews] = await Promise.all([
+    getPrivacy(deps, owner),
+    listViews(deps, owner, Number.MAX_SAFE_INTEGER),
+  ]);
   return {
     exportedAt: new Date(deps.clock.now()).toISOString(),
     account: { uuid: user.id, email: user.email, createdAt: iso(user.created_at), confirmedAt: iso(user.confirmed_at) },
@@ -159,6 +164,16 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
           status: i.status,
           reason: i.reason,
           createdAt: iso(Number(i.created_at)),
+        })),
+      offers: offers
+        .filter((o) => o.application_id === a.id)
+        .map((o) => ({
+          id: o.id,
+          terms: JSON.parse(o.terms) as JobTerms,
+          respondBy: o.respond_by,
+          status: o.status,
+          createdAt: iso(Number(o.created_at)),
+          answeredAt: iso(o.answered_at === null ? null : Number(o.answered_at)),
         })),
     })),
     eligibilityFacts: eligibilityFacts === null ? null : EligibilityFactsSchema.parse(JSON.parse(eligibilityFacts)),

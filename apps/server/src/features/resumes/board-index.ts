@@ -77,15 +77,15 @@ class BoardIndex {
       if (!bits) return [];
       sets.push(bits);
     }
-    // The resumes their owners hide from the reader's domain are taken out of every page.
-    const hidden = filters.viewerDomain ? this.bitmaps.get(hiddenKey(filters.viewerDomain)) : undefined;
-    if (sets.length === 0 && !hidden) return this.tiles.slice(offset, offset + limit);
+    // The resumes their owners hide from the reader's domain (or one it is part of) leave every page.
+    const hidden = (filters.viewerDomains ?? []).flatMap((domain) => this.bitmaps.get(hiddenKey(domain)) ?? []);
+    if (sets.length === 0 && hidden.length === 0) return this.tiles.slice(offset, offset + limit);
     const page = new BitPage(offset, limit);
     const count = this.tiles.length;
     for (let w = 0; w < this.words && !page.full; w++) {
       let bits = prefixWord(w, count);
       for (const set of sets) bits &= set[w]!;
-      if (hidden) bits &= ~hidden[w]!;
+      for (const set of hidden) bits &= ~set[w]!;
       page.take(w, bits);
     }
     return page.found.map((n) => this.tiles[n]!);

@@ -104,8 +104,11 @@ export async function markPublished(db: DbOrTrx, userId: string, now: number): P
 }
 
 export interface BoardFilters {
-  /** The e-mail domain of the subscriber reading the board: resumes hidden from it are left out (BEYOND §11). */
-  viewerDomain?: string;
+  /**
+   * The e-mail domain of the subscriber reading the board and the domains it is part of: resumes hidden
+   * from any of them are left out (BEYOND §11).
+   */
+  viewerDomains?: readonly string[];
   /** Only resumes whose owner's facts make them eligible for this permit (BEYOND §7). */
   eligibleFor?: string;
   nationality?: string;
@@ -208,10 +211,17 @@ export async function savePrivacy(
   privacy: { visibility: 'board' | 'applications_only'; domains: readonly string[] },
   now: number,
 ): Promise<void> {
+  // The stamp signed links name moves on every save, even two in one millisecond.
+  const before = await db
+    .selectFrom('resume_privacy')
+    .select('updated_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const stamp = Math.max(now, before ? Number(before.updated_at) + 1 : 0);
   await db
     .insertInto('resume_privacy')
-    .values({ user_id: userId, visibility: privacy.visibility, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ visibility: privacy.visibility, updated_at: now }))
+    .values({ user_id: userId, visibility: privacy.visibility, updated_at: stamp })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ visibility: privacy.visibility, updated_at: stamp }))
     .execute();
   await db.deleteFrom('resume_hidden_domains').where('user_id', '=', userId).execute();
   if (privacy.domains.length > 0) {
@@ -285,8 +295,8 @@ export async function searchBoard(db: DbOrTrx, f: BoardFilters): Promise<ResumeT
   let q = onTheBoard(db)
     .select(TILE_COLUMNS.map((column) => `resumes.${column}` as const))
     .select(privacyAt);
-  if (f.viewerDomain) {
-    const domain = f.viewerDomain;
+  if (f.viewerDomains?.length) {
+    const domains = [...f.viewerDomains];
     q = q.where((eb) =>
       eb.not(
         eb.exists(
@@ -294,7 +304,7 @@ export async function searchBoard(db: DbOrTrx, f: BoardFilters): Promise<ResumeT
             .selectFrom('resume_hidden_domains')
             .select('resume_hidden_domains.domain')
             .whereRef('resume_hidden_domains.user_id', '=', 'resumes.user_id')
-            .where('resume_hidden_domains.domain', '=', domain),
+            .where('resume_hidden_domains.domain', 'in', domains),
         ),
       ),
     );
@@ -313,18 +323,19 @@ export async function searchBoard(db: DbOrTrx, f: BoardFilters): Promise<ResumeT
     .execute();
 }
 
-/** Which of these teachers hide their resume from `domain`. */
+/** Which of these teachers hide their resume from one of `domains`. */
 export async function findOwnersHidingFrom(
   db: DbOrTrx,
   ownerIds: readonly string[],
-  domain: string,
+  domains: readonly string[],
 ): Promise<string[]> {
-  if (ownerIds.length === 0) return [];
+  if (ownerIds.length === 0 || domains.length === 0) return [];
   const rows = await db
     .selectFrom('resume_hidden_domains')
     .select('user_id')
+    .distinct()
     .where('user_id', 'in', [...ownerIds])
-    .where('domain', '=', domain)
+    .where('domain', 'in', [...domains])
     .execute();
   return rows.map((r) => r.user_id);
 }

@@ -18,6 +18,7 @@ import {
   SignedLinkQuerySchema,
   UserParamsSchema,
   ResumePrivacySchema,
+  ResumePrivacyAnswerSchema,
   ResumeViewsAnswerSchema,
 } from '@teacheast/shared';
 import { findUser, requireSelf } from '../accounts/sessions.js';
@@ -52,7 +53,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     '/api/post-resume/privacy/:userUuid',
-    { schema: { params: UserParamsSchema, response: { 200: ResumePrivacySchema } } },
+    { schema: { params: UserParamsSchema, response: { 200: ResumePrivacyAnswerSchema } } },
     async (request, reply) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       void reply.headers(noStore);
@@ -62,7 +63,7 @@ export function registerResumeRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.put(
     '/api/post-resume/privacy/:userUuid',
-    { schema: { params: UserParamsSchema, body: ResumePrivacySchema, response: { 200: ResumePrivacySchema } } },
+    { schema: { params: UserParamsSchema, body: ResumePrivacySchema, response: { 200: ResumePrivacyAnswerSchema } } },
     async (request, reply) => {
       const user = await requireSelf(deps, request, request.params.userUuid);
       void reply.headers(noStore);

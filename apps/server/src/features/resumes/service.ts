@@ -16,6 +16,7 @@ import {
   type ResumeDetails,
   type ResumeDetailsAnswer,
   type ResumeTile,
+  domainAndParents,
   type ResumePrivacy,
   type ResumeView,
 } from '@teacheast/shared';
@@ -318,7 +319,7 @@ export async function readResume(deps: Deps, user: AuthUser | null, resumeUuid: 
   if (found && found.user_id === user.id) return toResume(deps, await withPrivacy(deps, found));
   if (!found || found.published_at === null) throw notFound(NOT_PUBLISHED);
   const privacy = await repo.findPrivacy(deps.db, found.user_id);
-  if (privacy.domains.includes(domainOf(user.email))) throw notFound(NOT_PUBLISHED);
+  if (domainAndParents(domainOf(user.email)).some((d) => privacy.domains.includes(d))) throw notFound(NOT_PUBLISHED);
   const row = { ...found, privacy_at: privacy.updatedAt };
   // A school reads the resume of a teacher who applied to one of its jobs without a subscription,
   // while the application gives access; its links end with that access.
@@ -353,8 +354,8 @@ export async function savePrivacy(deps: Deps, user: AuthUser, privacy: ResumePri
 }
 
 /** Who opened the resume, newest first: their school's or company's name, or else their domain. */
-export async function listViews(deps: Deps, user: AuthUser): Promise<ResumeView[]> {
-  const rows = await repo.findViews(deps.db, user.id, 200);
+export async function listViews(deps: Deps, user: AuthUser, limit = 200): Promise<ResumeView[]> {
+  const rows = await repo.findViews(deps.db, user.id, limit);
   return rows.map((r) => ({
     viewer: {
       name: r.school_name ?? r.company_name ?? domainOf(r.email),
@@ -370,7 +371,7 @@ export async function hiddenFrom(
   ownerIds: readonly string[],
   viewerEmail: string,
 ): Promise<Set<string>> {
-  return new Set(await repo.findOwnersHidingFrom(deps.db, ownerIds, domainOf(viewerEmail)));
+  return new Set(await repo.findOwnersHidingFrom(deps.db, ownerIds, domainAndParents(domainOf(viewerEmail))));
 }
 
 export async function searchResumeBoard(
@@ -379,7 +380,7 @@ export async function searchResumeBoard(
   filters: repo.BoardFilters,
 ): Promise<ResumeBoardAnswer> {
   await requireActiveSubscription(deps, user.id);
-  filters = { ...filters, viewerDomain: domainOf(user.email) };
+  filters = { ...filters, viewerDomains: domainAndParents(domainOf(user.email)) };
   const kept = await findBoardPage(deps.db, filters, PAGE_SIZE, (err) =>
     deps.log.error({ err }, 'resume board index refresh failed'),
   );

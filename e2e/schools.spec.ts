@@ -186,6 +186,20 @@ test('an employer creates a school and posts a job under it; a visitor finds the
   const html = await (await visitor.request.get(schoolPath)).text();
   expect(html).toContain(schoolName);
   expect(html).toContain('Middle School English Teacher');
+  // Its structured data, as search engines read it from the page the server sends: one EducationalOrganization.
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+  expect(jsonLd).toEqual([
+    expect.objectContaining({
+      '@context': 'https://schema.org/',
+      '@type': 'EducationalOrganization',
+      name: schoolName,
+      url: `${new URL(baseURL!).origin}${schoolPath}`,
+      sameAs: 'https://harbour.example/',
+      address: { '@type': 'PostalAddress', addressLocality: CITY, addressCountry: 'KR' },
+    }),
+  ]);
 
   // The directory lists it in its city, its name a link to its page.
   await visitor.goto(`/schools?country=${COUNTRY}&city=${CITY}`);

@@ -66,6 +66,8 @@ export const paths = {
   termsOfService: () => '/terms-of-service',
   jobMetrics: (uuid: string) => `/job/metrics/${encodeURIComponent(uuid)}`,
   jobApplicants: (uuid: string) => `/job/applicants/${encodeURIComponent(uuid)}`,
+  /** One application's conversation: its messages, interviews and offer (BEYOND §10). */
+  application: (id: string) => `/applications/${encodeURIComponent(id)}`,
   login: () => '/login',
   register: () => '/register',
   specialRegister: (uuid: string) => `/special-register/${encodeURIComponent(uuid)}`,

@@ -339,7 +339,7 @@ describe(`the hiring conversation (${dialect})`, () => {
       let toTeacher = await mailsTo(teacher.email);
       expect(toTeacher.map((m) => m.subject)).toEqual([`New message about ${JOB_NAME}`]);
       expect(toTeacher[0]!.text).toContain('First from the school');
-      expect(toTeacher[0]!.links).toContain(`${t.config.publicUrl}/account/applications`);
+      expect(toTeacher[0]!.links).toContain(`${t.config.publicUrl}/applications/${applicationId}`);
 
       t.clock.advance(14 * MINUTE);
       await send(school, 'Second, 14 minutes on');
@@ -352,7 +352,7 @@ describe(`the hiring conversation (${dialect})`, () => {
       expect(toSchool[0]!.subject).toBe(`New message about ${JOB_NAME}`);
       expect(toSchool[0]!.text).toContain('Sam Teacher wrote to you');
       expect(toSchool[0]!.text).toContain('The teacher answers');
-      expect(toSchool[0]!.links).toContain(`${t.config.publicUrl}/job/applicants/${jobId}`);
+      expect(toSchool[0]!.links).toContain(`${t.config.publicUrl}/applications/${applicationId}`);
       expect(await mailsTo(school.email)).toEqual([]);
 
       t.clock.advance(MINUTE);

@@ -71,10 +71,9 @@ function isConversationOpen(row: Pick<Row, 'status' | 'updated_at'>, now: number
 const addressOf = (row: Row, party: Party) => (party === 'school' ? row.job_email : row.applicant_email);
 const other = (party: Party): Party => (party === 'school' ? 'teacher' : 'school');
 
-function link(deps: Pick<Deps, 'config'>, row: Row, party: Party): string {
-  return party === 'school'
-    ? `${deps.config.publicUrl}/job/applicants/${row.job_id}`
-    : `${deps.config.publicUrl}/account/applications`;
+/** The conversation's page: the same for both parties, each reading it as who they are. */
+function link(deps: Pick<Deps, 'config'>, row: Row, _party: Party): string {
+  return `${deps.config.publicUrl}/applications/${row.id}`;
 }
 
 async function storeAll(deps: Deps, trx: DbOrTrx, mails: OutboxMail[]) {

@@ -34,6 +34,7 @@ const jane = {
     permit: string | null;
     rulesReviewedAt: string;
   } | null,
+  unread: 2,
 };
 const sam = {
   ...jane,
@@ -49,6 +50,16 @@ const sam = {
   applicantEmail: 'sam@example.com',
   resumeUuid: '7b6c5d4e-3f2a-4b1c-9d8e-7f6a5b4c3d2e',
   eligibility: null,
+  unread: 0,
+};
+
+/** What opening one adds to the applicant (BEYOND §10): who reads, the job, the interviews and the offer. */
+const conversationParts = {
+  as: 'school',
+  job: { uuid: jobUuid, title: 'Kindergarten Teacher', companyName: 'Busan Bright Academy', country: 'south-korea' },
+  interviews: [],
+  offer: null,
+  open: true,
 };
 
 type Stored = typeof jane;
@@ -72,12 +83,11 @@ function ownerServer() {
     if (!current) return jsonResponse(404, { error: true, message: 'No such application' });
     if (request.method === 'GET') {
       if (current.status === 'submitted') move(id, 'viewed', '2026-06-05T08:00:00.000Z');
-      return jsonResponse(200, { application: stored.get(id) });
+      return jsonResponse(200, { application: { ...stored.get(id), ...conversationParts } });
     }
     if (request.method === 'PATCH') {
       move(id, (request.body as { status: string }).status, '2026-06-05T09:00:00.000Z');
-      const { applicantName: _n, applicantEmail: _e, resumeUuid: _r, ...application } = stored.get(id)!;
-      return jsonResponse(200, { application });
+      return jsonResponse(200, { application: { ...stored.get(id), ...conversationParts } });
     }
     return jsonResponse(500, { error: true, message: 'Unexpected' });
   });
@@ -99,7 +109,12 @@ describe('ApplicantsView', () => {
     renderWithProviders(<ApplicantsView jobUuid={jobUuid} />);
 
     await screen.findByRole('list', { name: 'Applicants' });
-    expect(applicantButton(/Jane Doe/)).toHaveTextContent('Jane Doejane@example.comSubmitted · Applied June 3, 2026');
+    expect(applicantButton(/Jane Doe/)).toHaveTextContent(
+      'Jane Doejane@example.comSubmitted · Applied June 3, 2026 22 unread messages',
+    );
+    // The unread messages: a number to see, words to hear.
+    expect(applicantButton(/Jane Doe/)).toHaveAccessibleName(/Applied June 3, 2026 2 unread messages$/);
+    expect(applicantButton(/Sam Lee/)).not.toHaveAccessibleName(/unread/);
     expect(applicantButton(/Sam Lee/)).toHaveTextContent('Sam Leesam@example.comViewed · Applied June 2, 2026');
     expect(applicantButton(/Jane Doe/)).toHaveAttribute('aria-pressed', 'false');
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET /api/jobs/${jobUuid}/applications`]);
@@ -128,6 +143,10 @@ describe('ApplicantsView', () => {
       'href',
       'mailto:jane@example.com',
     );
+    // The way to the conversation, with its unread messages.
+    expect(
+      within(detail).getByRole('link', { name: 'Messages, interview and offer with Jane Doe 2 unread messages' }),
+    ).toHaveAttribute('href', `/applications/${jane.id}`);
     // The list follows: Jane is chosen and viewed now.
     await waitFor(() => expect(applicantButton(/Jane Doe/)).toHaveTextContent('Viewed · Applied June 3, 2026'));
     expect(applicantButton(/Jane Doe/)).toHaveAttribute('aria-pressed', 'true');

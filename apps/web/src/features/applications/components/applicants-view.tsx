@@ -1,6 +1,6 @@
-// The applicants to one job, for its owner: the list on one side, the chosen application beside it
-// (below it on a phone) with its cover letter, the resume and the decisions. Opening one marks it
-// viewed on the server.
+// The applicants to one job, for its owner: the list on one side (each with its unread messages), the
+// chosen application beside it (below it on a phone) with its cover letter, the resume, the way to its
+// conversation (BEYOND §10) and the decisions. Opening one marks it viewed on the server.
 import { EMPLOYER_DECISIONS, type Applicant, type EmployerDecision } from '@teacheast/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,8 +9,9 @@ import { isApiError } from '../../../lib/api-error';
 import { longUtcDate } from '../../../lib/dates';
 import { toast, toastError } from '../../../lib/toast';
 import { Spinner } from '../../../ui/spinner';
-import { useApplicant, useDecideApplication, useJobApplications } from '../api';
+import { useApplication, useDecideApplication, useJobApplications } from '../api';
 import { isOpen, STATUS_LABELS } from '../status-words';
+import { UnreadBadge } from './unread-badge';
 import '../applications.css';
 
 const DECISION_LABELS: Record<EmployerDecision, string> = {
@@ -31,7 +32,7 @@ function nameOf(applicant: Pick<Applicant, 'applicantName' | 'applicantEmail'>):
 }
 
 function ApplicantDetail({ id }: { id: string }) {
-  const applicant = useApplicant(id);
+  const applicant = useApplication(id);
   const decide = useDecideApplication();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
@@ -94,6 +95,12 @@ function ApplicantDetail({ id }: { id: string }) {
           </Link>
         </p>
       )}
+      <p>
+        <Link to={paths.application(data.id)} className="conversation-link">
+          Messages, interview and offer <span className="visually-hidden">with {name}</span>
+          <UnreadBadge count={data.unread} />
+        </Link>
+      </p>
       <h3 className="applicant-detail__subtitle">Cover letter</h3>
       {data.coverLetter ? (
         <p className="applicant-detail__letter">{data.coverLetter}</p>
@@ -151,6 +158,7 @@ export function ApplicantsView({ jobUuid }: { jobUuid: string }) {
                 <span className="applicant__email">{applicant.applicantEmail}</span>
                 <span className="applicant__meta">
                   {STATUS_LABELS[applicant.status]} · Applied {longUtcDate(applicant.createdAt)}
+                  <UnreadBadge count={applicant.unread} />
                 </span>
               </button>
             </li>

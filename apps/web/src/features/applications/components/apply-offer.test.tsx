@@ -156,7 +156,7 @@ describe('ApplyOffer', () => {
     logInAsMember();
     mockServer((request) => {
       if (request.url === '/api/applications') {
-        return jsonResponse(200, { applications: [{ ...sent.application, job }] });
+        return jsonResponse(200, { applications: [{ ...sent.application, job, unread: 0 }] });
       }
       if (request.url === `/api/post-resume/preview/${member.uuid}`) return jsonResponse(200, resume);
       return notFound();

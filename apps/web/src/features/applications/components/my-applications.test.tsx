@@ -41,6 +41,7 @@ const shortlisted = {
     { status: 'shortlisted', at: '2026-06-06T15:30:00.000Z' },
   ],
   job: tile({}),
+  unread: 3,
 };
 
 const rejected = {
@@ -60,6 +61,7 @@ const rejected = {
     country: 'japan',
     city: 'Osaka',
   }),
+  unread: 0,
 };
 
 describe('MyApplications', () => {
@@ -105,8 +107,29 @@ describe('MyApplications', () => {
     expect(second).toHaveTextContent('Status: Rejected');
     // A decided application can no longer be withdrawn.
     expect(within(second).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(second).getByRole('link', { name: /^Messages, interview and offer/ })).toHaveAccessibleName(
+      'Messages, interview and offer for English Teacher at Osaka Kids Academy',
+    );
     expect(requests[0]).toMatchObject({ url: '/api/applications', method: 'GET' });
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer token-123');
+  });
+
+  it('leads to each conversation, with the messages not read yet as a badge read out in words', async () => {
+    mockServer(() => jsonResponse(200, { applications: [shortlisted, { ...rejected, unread: 1 }] }));
+    renderWithProviders(<MyApplications />);
+    const list = await screen.findByRole('list', { name: 'Your applications' });
+
+    const first = within(list).getByRole('link', { name: /Hanoi English Centre 3 unread messages$/ });
+    expect(first).toHaveAttribute('href', `/applications/${shortlisted.id}`);
+    expect(first).toHaveAccessibleName(
+      'Messages, interview and offer for Kindergarten Teacher at Hanoi English Centre 3 unread messages',
+    );
+    // The number shows; the words are what a screen reader says.
+    const badge = first.querySelector('.unread-badge')!;
+    expect(within(badge as HTMLElement).getByText('3')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(badge as HTMLElement).getByText('3 unread messages')).toHaveClass('visually-hidden');
+    const second = within(list).getByRole('link', { name: /Osaka Kids Academy 1 unread message$/ });
+    expect(second).toHaveAttribute('href', `/applications/${rejected.id}`);
   });
 
   it('withdraws an application: the request goes out, and the status and stages follow', async () => {

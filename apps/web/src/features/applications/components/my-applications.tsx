@@ -1,5 +1,6 @@
 // The account's Applications tab: the member's applications, newest first, each with its job, its
-// status in words, the stages it went through, and Withdraw while it is open.
+// status in words, the stages it went through, the way to its conversation with the school (BEYOND
+// §10) with the messages not read yet, and Withdraw while it is open.
 import { countryLabel, DEFAULT_JOB_TITLE, type MyApplication } from '@teacheast/shared';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -8,6 +9,7 @@ import { toast, toastError } from '../../../lib/toast';
 import { Spinner } from '../../../ui/spinner';
 import { useMyApplications, useWithdrawApplication } from '../api';
 import { isOpen, STATUS_LABELS } from '../status-words';
+import { UnreadBadge } from './unread-badge';
 import '../applications.css';
 
 function jobName(application: MyApplication): string {
@@ -66,17 +68,23 @@ export function MyApplications() {
                   </li>
                 ))}
               </ol>
-              {isOpen(application.status) && (
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  aria-busy={isWithdrawing || undefined}
-                  aria-label={`Withdraw your application to ${name}`}
-                  onClick={() => onWithdraw(application)}
-                >
-                  Withdraw
-                </button>
-              )}
+              <div className="my-application__actions">
+                <Link to={paths.application(application.id)} className="button button--primary conversation-link">
+                  Messages, interview and offer <span className="visually-hidden">for {name}</span>
+                  <UnreadBadge count={application.unread} />
+                </Link>
+                {isOpen(application.status) && (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-busy={isWithdrawing || undefined}
+                    aria-label={`Withdraw your application to ${name}`}
+                    onClick={() => onWithdraw(application)}
+                  >
+                    Withdraw
+                  </button>
+                )}
+              </div>
             </li>
           );
         })}

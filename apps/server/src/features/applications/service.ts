@@ -189,7 +189,7 @@ export async function listForJob(deps: Deps, user: AuthUser, jobId: string): Pro
  * moved on meanwhile (a withdrawal and a decision at the same moment): the caller decides what the
  * request answers then.
  */
-export async function move(
+async function move(
   deps: Pick<Deps, 'db' | 'mail' | 'clock' | 'config'>,
   row: repo.ApplicationWithPeople,
   status: ApplicationStatus,

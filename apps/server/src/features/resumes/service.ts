@@ -305,7 +305,7 @@ export async function publishResume(deps: Deps, user: AuthUser): Promise<{ messa
 const NOT_PUBLISHED = 'This resume does not exist or is not published';
 
 /** The e-mail domain of an address (what `hiddenFromDomains` names). */
-export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /**
  * The resume page: its owner always; anyone else only when published and not hidden from their

@@ -67,6 +67,8 @@ describe('page privacy', () => {
       '/about-us',
       '/contact-us',
       '/terms-of-service',
+      '/schools',
+      '/safety',
       '/post-job',
       '/post-resume',
     ]);

@@ -192,9 +192,8 @@ export async function findApplicantsAndSavers(db: DbOrTrx, jobId: string): Promi
 
 // ---- accounts ----
 
-/** Accounts whose address starts with `prefix` (case folded), with how many jobs each has. */
-export async function findUsersByEmailPrefix(db: DbOrTrx, prefix: string, limit: number) {
-  const escaped = prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+/** An account as the console shows it, with how many jobs it has. */
+function operatorUsers(db: DbOrTrx) {
   return db
     .selectFrom('users')
     .select([
@@ -210,7 +209,13 @@ export async function findUsersByEmailPrefix(db: DbOrTrx, prefix: string, limit:
           .select((e) => e.fn.countAll<string | number>().as('n'))
           .whereRef('jobs.user_id', '=', 'users.id')
           .as('jobs'),
-    ])
+    ]);
+}
+
+/** Accounts whose address starts with `prefix` (case folded). */
+export async function findUsersByEmailPrefix(db: DbOrTrx, prefix: string, limit: number) {
+  const escaped = prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return operatorUsers(db)
     .where(sql<boolean>`users.email like ${`${escaped}%`} escape '\\'`)
     .orderBy('users.email')
     .limit(limit)
@@ -218,24 +223,7 @@ export async function findUsersByEmailPrefix(db: DbOrTrx, prefix: string, limit:
 }
 
 export async function findUserById(db: DbOrTrx, userId: string) {
-  return db
-    .selectFrom('users')
-    .select([
-      'users.id',
-      'users.email',
-      'users.created_at',
-      'users.confirmed_at',
-      'users.operator_since',
-      'users.suspended_at',
-      (eb) =>
-        eb
-          .selectFrom('jobs')
-          .select((e) => e.fn.countAll<string | number>().as('n'))
-          .whereRef('jobs.user_id', '=', 'users.id')
-          .as('jobs'),
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  return operatorUsers(db).where('users.id', '=', userId).executeTakeFirst();
 }
 
 export async function suspendUser(db: DbOrTrx, userId: string, now: number): Promise<void> {

@@ -65,6 +65,9 @@ export async function startAppServer({ smtpPort }: { smtpPort: number }): Promis
     PUBLIC_URL: url,
     WEB_DIST,
     LOG_LEVEL: 'warn',
+    // One proxy hop is trusted, so the fixtures' accounts can each come from an address of their own
+    // (fixtures.ts): a worker makes more accounts than one address may make in an hour.
+    TRUST_PROXY: '1',
   });
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

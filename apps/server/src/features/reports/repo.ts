@@ -194,22 +194,20 @@ export async function findApplicantsAndSavers(db: DbOrTrx, jobId: string): Promi
 
 /** An account as the console shows it, with how many jobs it has. */
 function operatorUsers(db: DbOrTrx) {
-  return db
-    .selectFrom('users')
-    .select([
-      'users.id',
-      'users.email',
-      'users.created_at',
-      'users.confirmed_at',
-      'users.operator_since',
-      'users.suspended_at',
-      (eb) =>
-        eb
-          .selectFrom('jobs')
-          .select((e) => e.fn.countAll<string | number>().as('n'))
-          .whereRef('jobs.user_id', '=', 'users.id')
-          .as('jobs'),
-    ]);
+  return db.selectFrom('users').select([
+    'users.id',
+    'users.email',
+    'users.created_at',
+    'users.confirmed_at',
+    'users.operator_since',
+    'users.suspended_at',
+    (eb) =>
+      eb
+        .selectFrom('jobs')
+        .select((e) => e.fn.countAll<string | number>().as('n'))
+        .whereRef('jobs.user_id', '=', 'users.id')
+        .as('jobs'),
+  ]);
 }
 
 /** Accounts whose address starts with `prefix` (case folded). */

@@ -42,7 +42,8 @@ test('three teachers report a job, it leaves search, and an operator removes it 
   appServer,
 }) => {
   const word = uniqueWord();
-  const title = 'Business English Teacher';
+  // Other specs report jobs at the same time: this job's title is its own, so its cards are found among theirs.
+  const title = `Business English Teacher ${word}`;
   const companyName = `Quickstart ${word} Academy`;
   const school = await accounts.createConfirmedUser('held-school');
   const jobId = await publishJob(request, school, {
@@ -125,7 +126,7 @@ test('three teachers report a job, it leaves search, and an operator removes it 
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: `“${title}” is removed.` })).toBeVisible();
-  await expect(reportsPanel.getByText('No open reports.')).toBeVisible();
+  await expect(reportCards).toHaveCount(0);
   await mailbox.waitForMail(school.email, /Your posting was removed/);
 
   // The audit log shows who removed what, when, with the note.

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFakeWebDist, type FakeWebDist } from '../../test/fake-web-dist.js';
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../test/harness.js';
 import { createDb } from '../db/create-db.js';
+import type { Deps } from '../deps.js';
+import { createRenderedPages } from './rendered-pages.js';
 
 const LIFETIME = POSTING_LIFETIME_DAYS * 86_400_000;
 
@@ -387,5 +389,17 @@ describe(`rendered pages with RESPONSE_CACHE_MS=0 (${dialect})`, () => {
       expect(fake.count - before, url).toBe(3);
       expect(bodies.size, url).toBe(1);
     }
+  });
+});
+
+describe('the kept pages’ memory', () => {
+  it('holds each page in bytes of its own, not in the compressor’s whole output chunk', () => {
+    const deps = { config: { responseCacheMs: 60_000 }, clock: { now: () => 0 } } as unknown as Deps;
+    const pages = createRenderedPages(deps)!;
+    const html = Buffer.from(`<main>${'<p>Teach English to young learners in Seoul.</p>'.repeat(300)}</main>`);
+    const kept = pages.keep('/posting/x', { tag: '1', validUntil: Infinity }, html, () => Infinity)!;
+    expect(gunzipSync(kept).equals(html)).toBe(true);
+    // zlib's own answer is a view of a 64 KB chunk, and a Buffer.from copy a slice of a pool as large.
+    expect(kept.buffer.byteLength).toBe(kept.length);
   });
 });

@@ -1,9 +1,11 @@
 // The hiring conversation end to end (BEYOND §10): a school in Seoul proposes interview times, the
 // teacher sees a message waiting, accepts a time, and both get the calendar invitation by mail; the
 // school offers less than its ad, and the teacher sees the difference marked before accepting. Then
-// the same times read from New York, a day earlier. axe checks the page for both parties.
+// the same times read from New York, a day earlier; and the messages and the choice of a time with the
+// keyboard alone. axe checks the page for both parties.
+import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import type { JobTerms } from '@teacheast/shared';
 import { expect, test, waitingForTheApp, type Accounts, type TestUser } from './fixtures';
 import { publishJob } from './publish-job';
@@ -33,6 +35,19 @@ async function expectNoViolations(page: Page, label: string) {
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Letters no other test's titles hold, so this test's job and its mail are its own. */
+function uniqueWord(): string {
+  return Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
+}
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+/** Presses `key` (Tab, or Shift+Tab to go back) until `target` has the focus, as a keyboard user moves. */
+async function moveTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let i = 0; i < 80 && !(await isFocused(target)); i++) await page.keyboard.press(key);
+  await expect(target).toBeFocused();
 }
 
 /** The calendar day `days` from now on the clocks of `timeZone`: "2026-12-03". */
@@ -321,5 +336,110 @@ test('a time proposed for 11:00 in Seoul reads a day earlier in New York', async
   await expect(slot).toContainText(`${newYork} your time (${seoul} in Asia/Seoul)`);
   await expect(slot.locator('time')).toHaveAttribute('datetime', new Date(ms).toISOString());
   await expectNoViolations(teacherPage, 'the conversation page read from New York (teacher)');
+  await teacherPage.context().close();
+});
+
+test('with the keyboard alone, the school writes, the teacher answers and accepts a time', async ({
+  browser,
+  request,
+  accounts,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const title = `Phonics Teacher ${uniqueWord()}`;
+  const company = 'Gimhae Keyboard Academy';
+  const jobName = `${title} at ${company}`;
+  const school = await accounts.createConfirmedUser('keys-school');
+  const jobUuid = await publishKoreanJob(request, school, title, company);
+  const teacher = await accounts.createConfirmedUser('keys-teacher');
+  const applicationId = await applyAsTeacher(request, teacher, jobUuid);
+
+  // Two times proposed through the API, as the school's form sends them: 10:00 and 16:00 in Seoul,
+  // a week ahead.
+  const day = dayIn('Asia/Seoul', 7);
+  const times = [`${day}T10:00:00+09:00`, `${day}T16:00:00+09:00`];
+  const { headers } = await logIn(request, school);
+  const proposed = await request.post(`/api/applications/${applicationId}/interviews`, {
+    headers,
+    data: { timeZone: 'Asia/Seoul', slots: times.map((startsAt) => ({ startsAt, minutes: 30, mode: 'video' })) },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(201);
+
+  // The school writes first: Tab to the box, type, Tab to Send, Enter.
+  const schoolPage = await partyPage(browser, accounts, school, baseURL!, 'Asia/Seoul');
+  await schoolPage.goto(`/applications/${applicationId}`);
+  await expect(schoolPage.getByRole('heading', { level: 1, name: 'Robin Teacher' })).toBeVisible();
+  const schoolComposer = schoolPage.getByRole('form', { name: 'Write to Robin Teacher' });
+  const schoolBox = schoolComposer.getByLabel('Your message');
+  const schoolSend = schoolComposer.getByRole('button', { name: 'Send', exact: true });
+  await moveTo(schoolPage, schoolBox);
+  await schoolPage.keyboard.type('Hello Robin,\nwhich of the two times suits you?');
+  await moveTo(schoolPage, schoolSend);
+  await schoolPage.keyboard.press('Enter');
+  const schoolThread = schoolPage.getByRole('list', { name: 'Messages' });
+  await expect(schoolThread.getByRole('listitem')).toHaveCount(1);
+  await expect(schoolThread.getByRole('listitem')).toContainText('You');
+  expect(await schoolThread.locator('.message__body').innerText()).toBe(
+    'Hello Robin,\nwhich of the two times suits you?',
+  );
+  // The box is emptied for the next message; the focus stays on Send, where the keyboard was.
+  await expect(schoolBox).toHaveValue('');
+  await expect(schoolSend).toBeFocused();
+  await expect(schoolSend).toHaveText('Send');
+  await expectNoViolations(schoolPage, 'the conversation page after a message sent (school)');
+
+  // The teacher, in London, reads it and answers, with the times waiting above.
+  const teacherPage = await partyPage(browser, accounts, teacher, baseURL!, 'Europe/London');
+  await teacherPage.goto(`/applications/${applicationId}`);
+  await expect(teacherPage.getByRole('heading', { level: 1, name: jobName })).toBeVisible();
+  const thread = teacherPage.getByRole('list', { name: 'Messages' });
+  await expect(thread.getByRole('listitem')).toHaveCount(1);
+  await expect(thread.getByRole('listitem')).toContainText(company);
+  const card = teacherPage.getByRole('article', { name: 'Choose an interview time' });
+  await expect(card.getByRole('button', { name: /^Accept this time/ })).toHaveCount(2);
+  await expectNoViolations(teacherPage, 'the conversation page with times and a message (teacher)');
+
+  const composer = teacherPage.getByRole('form', { name: `Write to ${company}` });
+  const box = composer.getByLabel('Your message');
+  const send = composer.getByRole('button', { name: 'Send', exact: true });
+  await moveTo(teacherPage, box);
+  await teacherPage.keyboard.type('Thank you!\nThe afternoon suits me best.');
+  await moveTo(teacherPage, send);
+  await teacherPage.keyboard.press('Enter');
+  await expect(thread.getByRole('listitem')).toHaveCount(2);
+  const mine = thread.getByRole('listitem').nth(1);
+  await expect(mine.locator('.message__from')).toHaveText('You');
+  expect(await mine.locator('.message__body').innerText()).toBe('Thank you!\nThe afternoon suits me best.');
+  await expect(box).toHaveValue('');
+  await expect(send).toBeFocused();
+  await expectNoViolations(teacherPage, 'the conversation page after a message sent (teacher)');
+
+  // Back up the page with Shift+Tab to the afternoon's Accept, and Enter.
+  const afternoon = Date.parse(times[1]!);
+  const words =
+    `${await wordsIn(teacherPage, afternoon, 'Europe/London')} your time ` +
+    `(${await wordsIn(teacherPage, afternoon, 'Asia/Seoul')} in Asia/Seoul)`;
+  const accept = card.getByRole('button', { name: `Accept this time: ${words}` });
+  await moveTo(teacherPage, accept, 'Shift+Tab');
+  await teacherPage.keyboard.press('Enter');
+  // The Accept buttons are gone: the focus goes to the heading that says what holds now.
+  const arranged = teacherPage.getByRole('article', { name: 'Interview arranged' });
+  await expect(arranged.getByRole('heading', { name: 'Interview arranged' })).toBeFocused();
+  await expect(arranged).toContainText(words);
+  await expect(teacherPage.getByRole('button', { name: /^Accept this time/ })).toHaveCount(0);
+  await expectNoViolations(teacherPage, 'the conversation page with the interview arranged (teacher)');
+
+  // From there Tab goes on through the page: to the card's own Cancel first.
+  await teacherPage.keyboard.press('Tab');
+  await expect(arranged.getByRole('button', { name: 'Cancel the interview' })).toBeFocused();
+
+  // The school sees the answer and the time chosen.
+  await schoolPage.reload();
+  await expect(schoolPage.getByRole('article', { name: 'Interview arranged' })).toContainText(
+    await wordsIn(schoolPage, afternoon, 'Asia/Seoul'),
+  );
+  await expect(schoolThread.getByRole('listitem').nth(1)).toContainText('The afternoon suits me best.');
+
+  await schoolPage.context().close();
   await teacherPage.context().close();
 });

@@ -1,7 +1,8 @@
 // School profiles end to end (BEYOND §8): an employer creates a school on the account page, asks for
 // its registration check, and posts a job under it through the wizard; a visitor opens the posting,
 // follows the school's link to its page and finds the job there, and in the directory. axe on both
-// pages, and the school form filled with the keyboard alone.
+// pages, the school form filled with the keyboard alone, and the directory narrowed to a city and a
+// school opened from it with the keyboard alone.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -263,4 +264,79 @@ test('a school is created with the keyboard alone', async ({ page, accounts }) =
     'href',
     'https://keyboard-lane.example',
   );
+});
+
+test('a visitor narrows the directory to a city and opens a school with the keyboard alone', async ({
+  page,
+  request,
+  accounts,
+}) => {
+  test.setTimeout(90_000);
+  // Two schools of an employer, made through the API: one in the city the visitor picks, one in
+  // another city of the same country, which the city's filter must leave out.
+  const employer = await accounts.createConfirmedUser('directory-keys');
+  const login = await request.post('/api/login', { data: employer });
+  expect(login.status(), await login.text()).toBe(200);
+  const call = schoolCalls(request, login.headers()['auth-token']!);
+  const create = async (name: string, city: string) => {
+    const { school } = (await call('POST', '/api/schools', {
+      name,
+      kind: 'language_centre',
+      country: 'thailand',
+      city,
+    })) as { school: { slug: string } };
+    return school.slug;
+  };
+  const wanted = uniqueName('Khon Kaen Keyboard Academy');
+  const other = uniqueName('Udon Thani Arrow School');
+  const slug = await create(wanted, 'Khon Kaen');
+  await create(other, 'Udon Thani');
+
+  // The whole directory, as a visitor without an account first sees it.
+  await page.goto('/schools');
+  await expect(page.getByRole('heading', { level: 1, name: 'Schools' })).toBeVisible();
+  const summary = page.locator('#school-directory-summary');
+  await expect(summary).toHaveText(/^\d+ schools?$/);
+  await expectNoViolations(page, 'the schools directory, every country');
+
+  // The country with the arrow keys: each choice updates the address and the list, and the focus
+  // stays on the select, where the keyboard goes on from.
+  const search = page.getByRole('search', { name: 'Find schools' });
+  const country = search.getByLabel('Country');
+  const city = search.getByLabel('City');
+  await expect(city).toBeDisabled();
+  await pickWithArrows(page, country, 'thailand');
+  await expect(page).toHaveURL(/\/schools\?country=thailand$/);
+  await expect(summary).toHaveText(/^\d+ schools? in Thailand$/);
+  await expect(country).toBeFocused();
+  // The results, named by their summary ("3 schools in Thailand"), which each choice changes.
+  const results = page.getByRole('region', { name: /^\d+ schools? in / });
+  await expect(results.getByRole('link', { name: wanted })).toBeVisible();
+  await expect(results.getByRole('link', { name: other })).toBeVisible();
+
+  // Then the city, the next stop of Tab now that a country is chosen.
+  await page.keyboard.press('Tab');
+  await expect(city).toBeFocused();
+  await pickWithArrows(page, city, 'Khon Kaen');
+  await expect(page).toHaveURL(/\/schools\?country=thailand&city=Khon\+Kaen$/);
+  await expect(summary).toHaveText(/^\d+ schools? in Khon Kaen, Thailand$/);
+  await expect(city).toBeFocused();
+  const entry = results.getByRole('listitem').filter({ has: page.getByRole('link', { name: wanted }) });
+  await expect(entry).toContainText('Language centre · Khon Kaen, Thailand');
+  await expect(entry).toContainText('No open jobs');
+  await expect(results.getByRole('link', { name: other })).toHaveCount(0);
+  await expectNoViolations(page, 'the schools directory, one city');
+
+  // Shift+Tab goes back to the country, Tab forward again past the city to the school's link.
+  await page.keyboard.press('Shift+Tab');
+  await expect(country).toBeFocused();
+  const link = entry.getByRole('link', { name: wanted });
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+
+  // Its page, the focus at the start of the new content as after a page load.
+  await expect(page).toHaveURL(`/schools/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: wanted })).toBeVisible();
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page.getByRole('article', { name: wanted })).toContainText('Khon Kaen, Thailand');
 });

@@ -12,6 +12,19 @@ describe('foldText', () => {
   ])('%s → %s', (input, folded) => {
     expect(foldText(input)).toBe(folded);
   });
+
+  it('reads ASCII, every character of it, as the Unicode folding does', () => {
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).join('');
+    const unicodeFold = (text: string) =>
+      text
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
+    expect(foldText(ascii)).toBe(unicodeFold(ascii));
+    expect(wordsOf(`${ascii} Teacher ${ascii}`)).toEqual(
+      unicodeFold(`${ascii} Teacher ${ascii}`).match(/[\p{L}\p{N}]+/gu),
+    );
+  });
 });
 
 describe('wordsOf', () => {

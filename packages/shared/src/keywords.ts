@@ -30,8 +30,13 @@ const FOLDED_LETTERS: Record<string, string> = {
 };
 const FOLDED_PATTERN = new RegExp(`[${Object.keys(FOLDED_LETTERS).join('')}]`, 'g');
 
+/** Only ASCII: nothing to decompose, no marks, none of FOLDED_LETTERS (most queries, most postings). */
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
+const ASCII_ONLY = /^[\u0000-\u007f]*$/;
+
 /** Lower case without accents: `Đà Nẵng` → `da nang`. Used on indexed text and on queries alike. */
 export function foldText(text: string): string {
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -41,7 +46,9 @@ export function foldText(text: string): string {
 
 /** The words of a text: runs of letters and digits, after folding. */
 export function wordsOf(text: string): string[] {
-  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const folded = foldText(text);
+  // In ASCII folded to lower case the letters and digits are a-z and 0-9; the Unicode classes cost more.
+  return (ASCII_ONLY.test(folded) ? folded.match(/[a-z0-9]+/g) : folded.match(/[\p{L}\p{N}]+/gu)) ?? [];
 }
 
 export type KeywordTerm =

@@ -1,10 +1,24 @@
 // TeachEast servers as the benchmarks start them: production mode, quiet logs, and either the cache
 // configuration the server has by default or every read cache turned off.
 import { spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { root, startProcess, waitForHttp, waitUntilIdle } from './processes.js';
 
-/** How `npm run serve` runs the server: the bundle scripts/build-server.ts makes. */
-export const SERVER_ARGS = ['--enable-source-maps', 'apps/server/dist/main.js'];
+/**
+ * How `npm run serve` runs the server (the bundle scripts/build-server.ts makes, with Node's flags),
+ * read from package.json so that what is measured is what is served.
+ */
+export const SERVER_ARGS = serveArgs();
+
+function serveArgs(): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [command, ...args] = (scripts.serve ?? '').split(/\s+/);
+  if (command !== 'node' || args.length === 0) throw new Error(`npm run serve is not "node …": ${scripts.serve}`);
+  return args;
+}
 
 /** Builds what a served server runs: the web app (when its sources changed) and the server's bundle. */
 export function buildForServing(): void {

@@ -28,7 +28,8 @@ export function SchoolDirectory() {
   const ids = { country: useId(), city: useId() };
   const cities = country ? CITIES[country] : [];
 
-  const choose = (next: DirectoryQuery) => void navigate(paths.schools(next));
+  // Each arrow key on a select is a change: the address follows it without a history entry per step.
+  const choose = (next: DirectoryQuery) => void navigate(paths.schools(next), { replace: true });
 
   return (
     <div className="school-directory">

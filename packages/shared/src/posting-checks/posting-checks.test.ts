@@ -573,10 +573,12 @@ describe('checkPosting', () => {
       '$1 '.repeat(33_000),
       '<p>We pay your visa fee, no placement fee, housing deposit covered.</p>'.repeat(1_400),
     ];
+    // Backtracking that grows faster than the text takes minutes on these; reading them takes at most
+    // 0.35 s on a quiet machine (20,000 sentences of `a. B`), and the bound leaves room for a busy one.
     for (const text of hostile) {
       const started = Date.now();
       checkPosting({ title: text.slice(0, 80), payNotes: text.slice(0, 80), descriptionHTML: text });
-      expect(Date.now() - started, text.slice(0, 20)).toBeLessThan(1_000);
+      expect(Date.now() - started, text.slice(0, 20)).toBeLessThan(2_500);
     }
   });
 });

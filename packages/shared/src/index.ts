@@ -2,6 +2,7 @@ export * from './enums.js';
 export * from './cities.js';
 export * from './limits.js';
 export * from './keywords.js';
+export * from './html-text.js';
 export * from './errors.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

@@ -1,25 +1,9 @@
 // The folded text a job is found by. Written with every write to a job's title, school, city or
 // description, in the same statement; the databases index it (SQLite FTS5, PostgreSQL tsvector).
-// The two subpaths carry no data files, so the end-to-end seed (run by Playwright) can load this too.
+// The three subpaths carry no data files, so the end-to-end seed (run by Playwright) can load this too.
+import { indexedTextOf } from '@teacheast/shared/html-text';
 import { wordsOf } from '@teacheast/shared/keywords';
 import { DEFAULT_JOB_TITLE } from '@teacheast/shared/limits';
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** The words a reader sees in stored rich text: tags become spaces, entities their characters. */
-function htmlToText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#')) {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 export interface JobSearchSource {
   title: string;
@@ -46,6 +30,6 @@ export function jobSearchColumns(job: JobSearchSource): JobSearchColumns {
     search_title: searchText(job.title.trim() === '' ? DEFAULT_JOB_TITLE : job.title),
     search_school: searchText(job.company_name),
     search_city: searchText(job.city),
-    search_body: searchText(htmlToText(job.description_html)),
+    search_body: searchText(indexedTextOf(job.description_html)),
   };
 }

@@ -6,13 +6,12 @@ import {
   AGE_GROUPS,
   CITIES,
   COUNTRIES,
-  ELIGIBILITY_RULES,
+  PERMIT_NAMES,
   checkPosting,
   type JobTerms,
   type PostingText,
 } from '@teacheast/shared';
 import { describe, expect, it } from 'vitest';
-// The shared package's index does not export the checks yet; read them where they are.
 import type { NewJob } from '../db/schema.js';
 import { createRandom, jobRow, MAJOR_CITIES, type Random } from './factories.js';
 import { withRandomTerms } from './terms-factory.js';
@@ -52,8 +51,6 @@ function benchJobs(r: Random): NewJob[] {
 /** The end-to-end board's featured job, whose description is written by hand (e2e/job-board-seed.ts). */
 const FEATURED_DESCRIPTION =
   '<h2>About us</h2><p>A friendly centre by the beach.</p><ul><li>Small classes</li><li>Housing help</li></ul>';
-
-const PERMIT_NAMES = new Map(ELIGIBILITY_RULES.permits.map((rule) => [rule.permit, rule.name]));
 
 /** What the checks read of a job row, with the name of its sheet's permit when it has one. */
 function postingOf(job: NewJob & { terms?: string | null }): PostingText {

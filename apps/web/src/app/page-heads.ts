@@ -7,6 +7,7 @@ import {
   apiPathOf,
   countryLabel,
   isIndexablePath,
+  plainTextOf,
   schoolKindLabel,
   type CompareAnswer,
   type Job,
@@ -27,21 +28,6 @@ import { PAGE_HEADS, SITE_DESCRIPTION } from './static-pages';
 
 const SITE_FEED = { path: '/feed.xml', title: 'TeachEast: new teaching jobs' };
 const DESCRIPTION_MAX = 160;
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** The words of stored rich text, without its tags, on one line. */
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** At most DESCRIPTION_MAX characters, cut at a word with an ellipsis when it is longer. */
 function clip(text: string): string {
@@ -67,7 +53,7 @@ function postingHead(uuid: string, answer: unknown, base: PageHead): PageHead {
   const where = `${job.city}, ${countryLabel(job.country)}`;
   const pay = job.pay ? ` Pay: ${job.pay}.` : '';
   const description = clip(
-    `${job.title || DEFAULT_JOB_TITLE} at ${job.companyName} in ${where}.${pay} ${plainText(job.descriptionHTML)}`.trim(),
+    `${job.title || DEFAULT_JOB_TITLE} at ${job.companyName} in ${where}.${pay} ${plainTextOf(job.descriptionHTML)}`.trim(),
   );
   // A job held for review after reports (BEYOND §9) is closed too, whatever its status says.
   const live = job.status === 'published' && !job.underReview;
@@ -94,7 +80,7 @@ function schoolHead(slug: string, answer: unknown, base: PageHead): PageHead {
   if (answer === undefined) return { ...base, title: documentTitle('School'), canonicalPath };
   if (isRefusedAnswer(answer)) return { ...notFoundHead(canonicalPath), title: documentTitle('School not found') };
   const { school } = answer as SchoolPageAnswer;
-  const about = plainText(school.aboutHTML);
+  const about = plainTextOf(school.aboutHTML);
   return {
     ...base,
     title: documentTitle(schoolTitle(school)),

@@ -8,3 +8,8 @@ import rulesFile from './rules.json' with { type: 'json' };
  * every run; the browser takes it as it is, so that zod stays out of the first download.
  */
 export const ELIGIBILITY_RULES = rulesFile as EligibilityRules;
+
+/** Each permit's name by its code ("KR-E2" → "E-2 teaching visa"), as postings and their checks name it. */
+export const PERMIT_NAMES: ReadonlyMap<string, string> = new Map(
+  ELIGIBILITY_RULES.permits.map((rule) => [rule.permit, rule.name]),
+);

@@ -8,6 +8,7 @@
 // Each rule reads one sentence at a time. Its `allowed` patterns are blanked out of the sentence first:
 // they find the words that look like the rule's but say the opposite ("no placement fee", "we pay your
 // visa fee", "not a tourist visa"). Then the first of its `patterns` that still matches is the issue.
+import { readRichText } from '../html-text.js';
 
 export const POSTING_RULE_IDS = [
   'asks_for_money',
@@ -890,75 +891,6 @@ export const POSTING_RULES: readonly PostingRule[] = [
 
 // ---------- reading the text ----------
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: "'",
-  rsquo: "'",
-  ldquo: '"',
-  rdquo: '"',
-  euro: '€',
-  pound: '£',
-  yen: '¥',
-  cent: '¢',
-  times: '×',
-  middot: '·',
-  bull: '•',
-  laquo: '«',
-  raquo: '»',
-  shy: '',
-};
-
-/** Tags that start a line as the page shows them; other tags (strong, a, em) sit inside words. */
-const BLOCK_TAGS = new Set([
-  'p',
-  'div',
-  'br',
-  'li',
-  'ul',
-  'ol',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'hr',
-  'tr',
-  'td',
-  'th',
-  'table',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'pre',
-  'dd',
-  'dt',
-  'dl',
-]);
-
-const TAG_NAME = /^<\/?([a-zA-Z][a-zA-Z0-9]{0,15})/;
-const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (whole, name: string) => {
-    if (name.startsWith('#')) {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
 /** The character that blanks out allowed words; removed from every text first, so no one can type it. */
 const BLANK = '\u2063';
 
@@ -973,60 +905,6 @@ function normalized(text: string): string {
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[^\S\n]+/g, ' ');
-}
-
-/** Where the tag whose attributes start at `from` ends (its ">", outside quotes), or -1. */
-function tagEnd(html: string, from: number): number {
-  let quote = '';
-  for (let at = from; at < html.length; at++) {
-    const character = html[at];
-    if (quote !== '') {
-      if (character === quote) quote = '';
-    } else if (character === '"' || character === "'") quote = character;
-    else if (character === '>') return at;
-  }
-  return -1;
-}
-
-/**
- * The description as a reader sees it, a line per block, and the targets of its links. Read in one
- * pass, so no input is slow: a tag or comment left open hides the rest, as it does on the page.
- */
-function readHtml(html: string): { text: string; links: string[] } {
-  const links: string[] = [];
-  const parts: string[] = [];
-  let at = 0;
-  while (at < html.length) {
-    const open = html.indexOf('<', at);
-    if (open === -1) {
-      parts.push(html.slice(at));
-      break;
-    }
-    parts.push(html.slice(at, open));
-    if (html.startsWith('<!--', open)) {
-      const close = html.indexOf('-->', open + 4);
-      if (close === -1) break;
-      at = close + 3;
-      continue;
-    }
-    const name = TAG_NAME.exec(html.slice(open, open + 18));
-    if (!name) {
-      parts.push('<');
-      at = open + 1;
-      continue;
-    }
-    const close = tagEnd(html, open + name[0].length);
-    if (close === -1) break;
-    const tag = name[1]!.toLowerCase();
-    if (tag === 'a') {
-      const href = HREF.exec(html.slice(open, close));
-      const target = href ? (href[1] ?? href[2] ?? href[3] ?? '') : '';
-      if (target !== '') links.push(decodeEntities(target).replace(/^mailto:/i, ''));
-    }
-    parts.push(BLOCK_TAGS.has(tag) ? '\n' : '');
-    at = close + 1;
-  }
-  return { text: decodeEntities(parts.join('')), links };
 }
 
 /** Sentences, each read on its own, so that "no" in one cannot clear a fee in the next. */
@@ -1045,7 +923,7 @@ interface Sentence {
 }
 
 function sentencesOfPosting(posting: PostingText): Sentence[] {
-  const description = readHtml(posting.descriptionHTML);
+  const description = readRichText(posting.descriptionHTML);
   const of = (field: PostingField, text: string, isLink = false) =>
     sentencesOf(text).map((sentence) => ({ field, text: sentence, isLink }));
   return [

@@ -5,13 +5,14 @@ import {
   DEFAULT_JOB_TITLE,
   POSTING_LIFETIME_DAYS,
   parsePay,
+  plainTextOf,
   type BaseSalary,
   type Country,
   type Job,
   type JobTerms,
   type School,
 } from '@teacheast/shared';
-import { plainTextOf, sanitizeRichText } from '../../integrations/html/sanitize.js';
+import { sanitizeRichText } from '../../integrations/html/sanitize.js';
 
 const UNIT_TEXTS = { hour: 'HOUR', month: 'MONTH', year: 'YEAR' } as const;
 

@@ -2,7 +2,6 @@
 // lists and relisting. Every function takes the acting user and refuses jobs that are not theirs.
 import { randomUUID } from 'node:crypto';
 import {
-  ELIGIBILITY_RULES,
   ERROR_TYPES,
   JobDetailsSchema,
   checkPosting,
@@ -10,6 +9,7 @@ import {
   MAX_CAROUSEL_IMAGES,
   MESSAGES,
   PAGE_SIZE,
+  PERMIT_NAMES,
   POSTING_LIFETIME_DAYS,
   termsIssues,
   type Job,
@@ -491,8 +491,6 @@ export async function publishJob(
 }
 
 // ---- checks at publish (BEYOND §9) ----
-
-const PERMIT_NAMES = new Map<string, string>(ELIGIBILITY_RULES.permits.map((rule) => [rule.permit, rule.name]));
 
 type CheckedText = Pick<JobRow, 'title' | 'pay' | 'description_html' | 'terms_permit'>;
 

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   MIN_RESUME_TEXT_CHARS,
   PAGE_SIZE,
+  plainTextOf,
   ResumeDetailsSchema,
   type ProfileImage,
   type Resume,
@@ -26,7 +27,7 @@ import { AppError, notFound, unauthorized } from '../../errors.js';
 import type { AuthUser } from '../accounts/sessions.js';
 import type { Deps } from '../../deps.js';
 import type { Blob } from '../../integrations/blobs/blob-store.js';
-import { sanitizeRichText, textOf } from '../../integrations/html/sanitize.js';
+import { sanitizeRichText } from '../../integrations/html/sanitize.js';
 import { decodeDataUrl, encodeVariant, readUploadedImage } from '../../integrations/images/images.js';
 import { enforceImageDecode } from '../../integrations/limiter/limiter.js';
 import { requireActiveSubscription } from '../subscriptions/service.js';
@@ -228,7 +229,7 @@ export async function saveResumeContent(
   }
   if (hasHtml) {
     const html = sanitizeRichText(input.resumeHtml!);
-    if (textOf(html).length < MIN_RESUME_TEXT_CHARS) return getResumeContent(deps, user);
+    if (plainTextOf(html).length < MIN_RESUME_TEXT_CHARS) return getResumeContent(deps, user);
     await replaceFile(deps, user, null, async (trx, row) => {
       await repo.updateResumeContent(trx, user.id, { resumeHtml: html, pdfKey: null }, deps.clock.now());
       return [row.resume_pdf_key];
@@ -281,7 +282,7 @@ function missingParts(row: ResumeRow | undefined): Record<string, string> {
       missing[field] ??= FIELD_NAMES[field];
     }
   }
-  if (!row?.resume_pdf_key && textOf(row?.resume_html ?? '').length < MIN_RESUME_TEXT_CHARS) {
+  if (!row?.resume_pdf_key && plainTextOf(row?.resume_html ?? '').length < MIN_RESUME_TEXT_CHARS) {
     missing.resume = 'a resume (rich text or a PDF)';
   }
   return missing;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import {
   SCHOOLS_PER_ACCOUNT,
   SCHOOL_ABOUT_TEXT_MAX,
+  plainTextOf,
   type Country,
   type JobSchool,
   type JobTile,
@@ -24,7 +25,7 @@ import { isUniqueViolation, type DbOrTrx } from '../../db/create-db.js';
 import type { SchoolRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { plainTextOf, sanitizeRichText } from '../../integrations/html/sanitize.js';
+import { sanitizeRichText } from '../../integrations/html/sanitize.js';
 import { mediaKeyOf, storeImage, type Variant } from '../../integrations/images/images.js';
 import { enforceImageDecode } from '../../integrations/limiter/limiter.js';
 import { finishTileJson } from '../../db/job-fields.js';

@@ -51,25 +51,3 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * JobPosting data), and cleaning is a whole parse. Keyed by the text itself, so a hit is exact.
  */
 export const sanitizeRichText = remembered((html) => sanitizeHtml(html, OPTIONS).trim(), 64);
-
-/** The visible text of rich text, for length rules ("ignored when 8 characters or fewer"). */
-export function textOf(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .trim();
-}
-
-// The only entities sanitize-html writes into text it escapes.
-const ESCAPED: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
-
-/**
- * The text of rich text as a reader reads it: characters, not their escapes, with a space where a
- * paragraph, heading, item or line ends (for lengths counted in characters, and structured data).
- */
-export function plainTextOf(html: string): string {
-  const spaced = html.replace(/<\/(?:p|h[1-6]|li|blockquote|div)\s*>|<br\s*\/?>|<hr\s*\/?>/gi, (tag) => `${tag} `);
-  return textOf(spaced)
-    .replace(/&(?:amp|lt|gt|quot);/g, (entity) => ESCAPED[entity]!)
-    .replace(/\s+/g, ' ')
-    .trim();
-}

@@ -1,4 +1,4 @@
-import { MAX_PDF_BYTES, MESSAGES, MIN_RESUME_TEXT_CHARS } from '@teacheast/shared';
+import { MAX_PDF_BYTES, MESSAGES, MIN_RESUME_TEXT_CHARS, plainTextOf } from '@teacheast/shared';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -16,11 +16,6 @@ function readAsDataUrl(file: File): Promise<string> {
     reader.onerror = () => reject(new Error('The file could not be read'));
     reader.readAsDataURL(file);
   });
-}
-
-function visibleText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return (doc.body.textContent ?? '').trim();
 }
 
 /** Step 3: a PDF or rich text. Saving one clears the other (the server does it; we say so). */
@@ -66,7 +61,7 @@ export function ResumeContentStep({ userUuid, saved }: { userUuid: string; saved
   const saveText = (then?: () => void) => {
     setTextError(null);
     // Rich text of 8 characters or fewer is not saved.
-    if (visibleText(html).length < MIN_RESUME_TEXT_CHARS) {
+    if (plainTextOf(html).length < MIN_RESUME_TEXT_CHARS) {
       setTextError(`Write at least ${MIN_RESUME_TEXT_CHARS} characters, or upload a PDF instead.`);
       return;
     }

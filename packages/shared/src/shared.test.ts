@@ -242,6 +242,7 @@ describe('answer schemas', () => {
       status: 'published',
       terms: null,
       underReview: false,
+      takenDown: false,
     };
     expect(JobAnswerSchema.parse({ job })).toEqual({ job });
     const config = { paymentProvider: 'test', blogUrl: 'https://blog.example', socialUrl: '' };

@@ -77,6 +77,8 @@ export const JOB_FIELDS = {
   status: { added: ['published_at'] },
   // Held for review after reports (BEYOND §9).
   underReview: { added: ['held_at'] },
+  // Taken down by an operator (BEYOND §9).
+  takenDown: { added: ['taken_down_at'] },
 } as const satisfies JobFieldTable;
 
 type Fields = typeof JOB_FIELDS;

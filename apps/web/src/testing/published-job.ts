@@ -29,4 +29,5 @@ export const publishedJob: Job = {
   school: null,
   terms: null,
   underReview: false,
+  takenDown: false,
 };

@@ -149,6 +149,8 @@ export const JobSchema = JobTileSchema.extend({
   terms: JobTermsSchema.nullable(),
   /** Held for review after reports (BEYOND §9): closed, its page says "Under review". */
   underReview: z.boolean(),
+  /** Taken down by an operator (BEYOND §9): closed for good, its page says TeachEast took it down. */
+  takenDown: z.boolean(),
 });
 export type Job = z.infer<typeof JobSchema>;
 

@@ -85,6 +85,7 @@ const job: Job = {
   status: 'published',
   terms: null,
   underReview: false,
+  takenDown: false,
 };
 
 /** A contract sheet (BEYOND §6): its salary wins over the pay notes. */

@@ -14,6 +14,7 @@ import {
 } from '../../../test/harness.js';
 import { HOSTILE_TEXT } from '../../../test/hostile-text.js';
 import { POSTING_COLUMNS, toJob, type PostingRow } from '../jobs/presenters.js';
+import { takeDownJob } from '../jobs/service.js';
 import { findFavoritedBy, findJobImageUrls } from './repo.js';
 
 const DAY = 86_400_000;
@@ -123,5 +124,22 @@ describe(`a posting written by the ${dialect} database`, () => {
       expect(JSON.parse(refused.body)).toMatchObject({ message: 'This job does not exist or is no longer available' });
     }
     expect((await answered(randomUUID())).status).toBe(404);
+  });
+
+  it('says a job TeachEast took down was taken down (the admin’s `jobs unpublish`), and a live one not', async () => {
+    const live = await hostilePosting(3, t.clock.now() - DAY);
+    const gone = await hostilePosting(4, t.clock.now() - DAY);
+    expect(await takeDownJob(t.db, gone, 'Misleading pay', t.clock.now())).toBe(true);
+
+    const liveAnswer = JobAnswerSchema.strict().parse(JSON.parse((await answered(live)).body));
+    expect(liveAnswer).toEqual(await presented(live));
+    expect(liveAnswer.job).toMatchObject({ status: 'published', underReview: false, takenDown: false });
+
+    // Its owner's answer is the presenter's whole posting; a visitor's has no contact details.
+    const mine = JobAnswerSchema.strict().parse(JSON.parse((await answered(gone, owner.auth)).body));
+    expect(mine).toEqual(await presented(gone));
+    for (const answer of [mine, JobAnswerSchema.parse(JSON.parse((await answered(gone)).body))]) {
+      expect(answer.job).toMatchObject({ status: 'expired', underReview: false, takenDown: true });
+    }
   });
 });

@@ -195,6 +195,7 @@ export async function jobAnswerJson(deps: Deps, jobId: string, user: AuthUser | 
     favoritedBy: row.favorited_by,
     status: STATUS_JSON[status],
     underReview: row.held_at === null ? FALSE_JSON : TRUE_JSON,
+    takenDown: row.taken_down_at === null ? FALSE_JSON : TRUE_JSON,
   });
   return writeJobAnswer(EMPTY_OBJECT_JSON, { job });
 }
@@ -231,6 +232,7 @@ async function livePostingJson(deps: Deps, jobId: string): Promise<JsonText<Job>
     favoritedBy: row.favorited_by,
     status: STATUS_JSON.published,
     underReview: FALSE_JSON,
+    takenDown: FALSE_JSON,
   });
 }
 

@@ -56,6 +56,7 @@ export function toJob(row: PostingRow, images: string[], favoritedBy: string[], 
     favoritedBy,
     status: jobStatus(row, now),
     underReview: row.held_at !== null,
+    takenDown: row.taken_down_at !== null,
   };
   return Object.assign(copyColumns<PostingRow, WrittenPosting>(row, POSTING_FIELDS), added);
 }

@@ -371,7 +371,7 @@ describe(`reports and operator actions (${dialect})`, () => {
       const control = await contactJob(owner, 'Marine Biology Teacher');
       const publishedAt = t.clock.now();
       const before = await posting(jobId);
-      expect(before).toMatchObject({ status: 'published', underReview: false, ...CONTACT });
+      expect(before).toMatchObject({ status: 'published', underReview: false, takenDown: false, ...CONTACT });
 
       // Two reports do not hold it.
       const reporters = await reportBy(jobId, SERIOUS.slice(0, 2));
@@ -411,6 +411,7 @@ describe(`reports and operator actions (${dialect})`, () => {
       for (const caller of [null, stranger, ...reporters]) {
         const job = await posting(jobId, caller);
         expect(job.underReview).toBe(true);
+        expect(job.takenDown).toBe(false);
         expect(job.status).not.toBe('published');
         expect(contactOf(job), caller?.email ?? 'anonymous').toEqual({ email: '', phone: '', link: '' });
       }
@@ -419,7 +420,12 @@ describe(`reports and operator actions (${dialect})`, () => {
         expect(job.underReview).toBe(true);
         expect(contactOf(job), caller.email).toEqual(CONTACT);
       }
-      expect(await posting(control)).toMatchObject({ underReview: false, status: 'published', ...CONTACT });
+      expect(await posting(control)).toMatchObject({
+        underReview: false,
+        takenDown: false,
+        status: 'published',
+        ...CONTACT,
+      });
 
       // The owner is told, once; the reporters are not.
       const mails = await ownerMails(owner.email, /under review/);
@@ -777,7 +783,15 @@ describe(`reports and operator actions (${dialect})`, () => {
       expect(contactOf(await posting(jobId))).toEqual({ email: '', phone: '', link: '' });
       expect(contactOf(await posting(jobId, applicant))).toEqual({ email: '', phone: '', link: '' });
       expect(contactOf(await posting(jobId, owner))).toEqual(CONTACT);
-      expect((await posting(jobId)).underReview).toBe(false);
+      // Its page says it was taken down, not merely expired, to everyone; the other job is live.
+      for (const caller of [null, applicant, owner, operator]) {
+        expect(await posting(jobId, caller), caller?.email ?? 'anonymous').toMatchObject({
+          status: 'expired',
+          underReview: false,
+          takenDown: true,
+        });
+      }
+      expect(await posting(otherJob)).toMatchObject({ status: 'published', underReview: false, takenDown: false });
 
       // Mailed: the owner, and each applicant and saver once; nobody else.
       await t.deps.mail.flush();

@@ -34,6 +34,7 @@ const job: Job = {
   school: null,
   terms: null,
   underReview: false,
+  takenDown: false,
 };
 
 const resume = {

@@ -1,6 +1,6 @@
 // The posting's parts of trust and safety (BEYOND §9): "TeachEast never asks teachers for money" on
-// every posting, the report action on live ones only, and a job held for review shown as such, with no
-// way to reach the school or apply.
+// every posting, the report action on live ones only, and a job held for review or taken down shown as
+// such, with no way to reach the school or apply.
 import type { Job } from '@teacheast/shared';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +13,9 @@ const SAFETY_LINE = 'TeachEast never asks teachers for money.';
 const withContact: Job = { ...publishedJob, phone: '+81 3 1234 5678', link: 'https://sakura.example/jobs' };
 /** Held for review: closed (the server moves its publication back), the owner's answer still has the contact details. */
 const underReview: Job = { ...withContact, status: 'expired', underReview: true };
+/** Taken down by an operator: closed (its publication moved back), the contact details emptied for a visitor. */
+const takenDown: Job = { ...publishedJob, status: 'expired', takenDown: true, email: '', phone: '', link: '' };
+const TAKEN_DOWN_NOTICE = 'This job was taken down by TeachEast and no longer takes applications.';
 
 const apply = <button type="button">Apply</button>;
 const report = <button type="button">Report this job</button>;
@@ -80,12 +83,31 @@ describe('a posting’s trust and safety', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Kindergarten Teacher');
   });
 
-  it('leaves out the contact details the server emptied (a job an operator took down)', () => {
-    renderWithProviders(
-      <JobPostingView job={{ ...publishedJob, status: 'expired', email: '', phone: '', link: '' }} />,
+  it('says a job TeachEast took down was taken down, not that it is 45 days old, without the contact details the server emptied', () => {
+    const { unmount } = renderWithProviders(
+      <JobPostingView job={takenDown} applyAction={apply} reportAction={report} />,
     );
+    expect(screen.getByRole('status')).toHaveTextContent(TAKEN_DOWN_NOTICE);
+    expect(screen.queryByText(/This job is closed/)).toBeNull();
+    expect(screen.queryByText(/45 days/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Report this job' })).toBeNull();
     expect(within(details()).queryByText('E-mail')).toBeNull();
-    expect(screen.getByText(/This job is closed/)).toBeInTheDocument();
+    // What it was: still readable for those who saved it.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Kindergarten Teacher');
+    unmount();
+    // The control: a posting past its lifetime is closed for its age.
+    renderWithProviders(<JobPostingView job={{ ...publishedJob, status: 'expired' }} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This job is closed. It was posted more than 45 days ago and no longer takes applications.',
+    );
+    expect(screen.queryByText(/taken down/)).toBeNull();
+  });
+
+  it('shows a job both held and taken down as under review only', () => {
+    renderWithProviders(<JobPostingView job={{ ...underReview, takenDown: true }} />);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Under review\./);
+    expect(screen.queryByText(/taken down/)).toBeNull();
+    expect(screen.queryByText(/This job is closed/)).toBeNull();
   });
 
   it('keeps the contact details of an ordinary live posting', () => {

@@ -140,7 +140,9 @@ export function JobPostingView({
   // Held for review after reports (BEYOND §9): closed, with no way to reach the school or apply, even
   // for its owner, whose answer still carries the contact details.
   const isUnderReview = job.underReview;
-  const isLive = job.status === 'published' && !isUnderReview;
+  // Taken down by TeachEast (BEYOND §9): closed for good, however recently it was posted.
+  const isTakenDown = job.takenDown && !isUnderReview;
+  const isLive = job.status === 'published' && !isUnderReview && !job.takenDown;
   const showsContact = !isUnderReview;
   const photos = [...(job.thumbnail ? [job.thumbnail] : []), ...job.images];
   const header = job.thumbnail ?? countryImageOf(job.country, true);
@@ -165,12 +167,17 @@ export function JobPostingView({
           applications.
         </div>
       )}
-      {job.status === 'expired' && !isUnderReview && (
+      {isTakenDown && (
+        <div className="posting__notice posting__notice--closed" role="status">
+          <strong>This job was taken down by TeachEast</strong> and no longer takes applications.
+        </div>
+      )}
+      {job.status === 'expired' && !isUnderReview && !isTakenDown && (
         <div className="posting__notice posting__notice--closed" role="status">
           <strong>This job is closed.</strong> It was posted more than 45 days ago and no longer takes applications.
         </div>
       )}
-      {job.status === 'unpublished' && !isUnderReview && (
+      {job.status === 'unpublished' && !isUnderReview && !isTakenDown && (
         <div className="posting__notice" role="status">
           <strong>This job is not published yet.</strong> Only you can see it.
         </div>

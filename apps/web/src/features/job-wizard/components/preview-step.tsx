@@ -85,7 +85,9 @@ export function PreviewStep({ uuid, userUuid }: { uuid: string; userUuid: string
         <p>
           {job.status === 'published'
             ? 'This job is published. Changes you save show at once.'
-            : 'This job has expired.'}
+            : job.takenDown
+              ? 'TeachEast took this job down.'
+              : 'This job has expired.'}
         </p>
       )}
     </div>

@@ -4,10 +4,10 @@
 // the same times read from New York, a day earlier; and the messages and the choice of a time with the
 // keyboard alone. axe checks the page for both parties.
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import type { JobTerms } from '@teacheast/shared';
 import { expect, test, waitingForTheApp, type Accounts, type TestUser } from './fixtures';
+import { expectNoViolations } from './axe';
 import { publishJob } from './publish-job';
 
 const DAY = 86_400_000;
@@ -26,16 +26,6 @@ const TERMS: JobTerms = {
   splitShift: false,
   saturdays: 'never',
 };
-
-const WCAG_22_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_TAGS).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 /** Letters no other test's titles hold, so this test's job and its mail are its own. */
 function uniqueWord(): string {

@@ -2,25 +2,15 @@
 // is held and leaves search, an operator opens the console, removes the job, and the audit log shows
 // it; the console passes axe in each state, and to anyone else it is the not-found page.
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type TestUser } from './fixtures';
+import { expectNoViolations } from './axe';
 import { publishJob } from './publish-job';
 
 /** The console's address (paths.operator() in the web app). */
 const OPERATOR_PATH = '/operator';
 
 /** WCAG 2.2 A and AA, and axe's best practices, as accessibility.spec.ts checks them. */
-const WCAG_22_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_TAGS).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
-
 /** Letters only, so the keyword search reads it as one word that no other job has. */
 function uniqueWord(): string {
   return Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26))).join('');

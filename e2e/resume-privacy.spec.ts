@@ -2,25 +2,15 @@
 // from the account page and with the keyboard alone; a Resume Board subscriber no longer finds it or
 // opens it; the school the teacher applied to opens it from its applicants; and the teacher sees that
 // school under "Who viewed my resume". axe on the account page as a teacher sees it.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test, waitingForTheApp, type Accounts, type TestUser } from './fixtures';
+import { expectNoViolations } from './axe';
 import { publishJob } from './publish-job';
 
 /**
  * WCAG 2.2 A and AA, and axe's best practices (what the default run checks). Named tags switch on the
  * rules axe leaves off by default, such as WCAG 2.2's target size.
  */
-const WCAG_22_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_TAGS).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
-
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
 /** Presses Tab until `target` has the focus, as a keyboard user moves through the page. */

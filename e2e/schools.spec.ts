@@ -3,25 +3,15 @@
 // follows the school's link to its page and finds the job there, and in the directory. axe on both
 // pages, the school form filled with the keyboard alone, and the directory narrowed to a city and a
 // school opened from it with the keyboard alone.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test, waitingForTheApp } from './fixtures';
+import { expectNoViolations } from './axe';
 
 /**
  * WCAG 2.2 A and AA, and axe's best practices (what the default run checks). Named tags switch on the
  * rules axe leaves off by default, such as WCAG 2.2's target size.
  */
-const WCAG_22_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_TAGS).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
-
 /** A city no other journey posts in, so the directory and the searches here see only these schools. */
 const COUNTRY = 'south-korea';
 const CITY = 'Changwon';

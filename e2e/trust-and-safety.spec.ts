@@ -2,25 +2,15 @@
 // keyboard alone; a held job's page says "Under review", without contact details, and is not indexed;
 // a school publishing "native speakers only" is shown the warning as it writes and at publish, ticks it
 // and publishes anyway. axe checks the open dialog, /safety and the wizard's warning.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, type TestUser } from './fixtures';
+import { expectNoViolations } from './axe';
 import { draftJob, publishJob } from './publish-job';
 
 const THANKS = 'Thank you. TeachEast will look at this job.';
 const SAFETY_LINE = 'TeachEast never asks teachers for money.';
 
 /** WCAG 2.2 A and AA, and axe's best practices, as accessibility.spec.ts checks them. */
-const WCAG_22_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_TAGS).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
-
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
 /** Presses Tab until `target` has the focus, as a keyboard user moves through the page. */

@@ -3,6 +3,11 @@
 // shares and then a key at random within the group, while writes go out at a fixed rate of their own,
 // whatever the reads are doing (an open loop: a slow answer does not hold back the next write).
 //
+// The writer runs in a worker thread (bench/mix-writer.mjs), with an event loop of its own: on the
+// reads' loop, a slower machine's 50 connections kept the writes' timer waiting and the writes went
+// out seconds late, measuring the generator rather than the server. Idle between writes, the writer's
+// thread is run as soon as a write is due, though it shares the pinned core with the reads.
+//
 //   node bench/mix-load.mjs <spec.json> <origin> <seconds>
 //
 // spec.json: {
@@ -22,10 +27,12 @@
 // kinds } | null }, where each group, kind and `all` is { count, p50, p99, max, statusCodes, errors,
 // problems? } (the first few answers that were not 2xx). A write's time runs from its sending to the
 // end of its answer; how late it was sent against its schedule is reported apart (lateP99Ms).
+import { once } from 'node:events';
 import fs from 'node:fs';
-import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import requestBuilder from 'autocannon/lib/httpRequestBuilder.js';
+import { record, summary, tally } from './mix-writer.mjs';
 
 const [specFile, origin, secondsArg] = process.argv.slice(2);
 const seconds = Number(secondsArg);
@@ -35,38 +42,6 @@ if (!specFile || !origin || !(seconds > 0)) {
 }
 const spec = JSON.parse(fs.readFileSync(specFile, 'utf8'));
 const { hostname, port } = new URL(origin);
-
-/** Writes in flight at once, at most: past it the generator, not the server, would be measured. */
-const MAX_WRITES_IN_FLIGHT = 200;
-/** How long the writes still in flight at the end are waited for. */
-const DRAIN_MS = 10_000;
-/** Bodies of answers that were not 2xx kept per write kind, to say what went wrong. */
-const PROBLEMS_KEPT = 3;
-
-const percentile = (sorted, p) =>
-  sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-const round = (ms) => (ms === null ? null : Math.round(ms * 100) / 100);
-
-/** Answer times and statuses of one kind of request. */
-function tally() {
-  return { ms: [], statusCodes: {}, errors: 0, problems: [] };
-}
-function record(t, status, ms) {
-  t.ms.push(ms);
-  t.statusCodes[status] = (t.statusCodes[status] ?? 0) + 1;
-}
-function summary(t) {
-  const sorted = Float64Array.from(t.ms).sort();
-  return {
-    count: t.ms.length,
-    p50: round(percentile(sorted, 0.5)),
-    p99: round(percentile(sorted, 0.99)),
-    max: round(sorted.length ? sorted[sorted.length - 1] : null),
-    statusCodes: t.statusCodes,
-    errors: t.errors,
-    ...(t.problems.length ? { problems: t.problems } : {}),
-  };
-}
 
 // ---------------------------------------------------------------- reads
 
@@ -91,89 +66,15 @@ function drawGroup() {
   return cumulative.length - 1;
 }
 
-// ---------------------------------------------------------------- writes
-
-const writes = spec.writes ?? null;
-const kinds = new Map();
-const allWrites = tally();
-const late = [];
-let sent = 0;
-let inFlight = 0;
-let heldBack = 0;
-const agent = new http.Agent({ keepAlive: true, maxSockets: 2, timeout: 5_000 });
-let startedAt = 0;
-
-function send(request, scheduledAt) {
-  late.push(performance.now() - scheduledAt);
-  sent++;
-  inFlight++;
-  const t = kinds.get(request.kind) ?? kinds.set(request.kind, tally()).get(request.kind);
-  const body = request.body === undefined ? undefined : Buffer.from(request.body);
-  const headers = { ...request.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
-  const started = performance.now();
-  let finished = false;
-  const done = () => {
-    if (finished) return false;
-    finished = true;
-    inFlight--;
-    return true;
-  };
-  const failed = (message) => {
-    if (!done()) return;
-    t.errors++;
-    allWrites.errors++;
-    if (t.problems.length < PROBLEMS_KEPT) t.problems.push(`${request.path}: ${message}`);
-  };
-  const req = http.request(
-    { host: hostname, port, path: request.path, method: request.method, headers, localAddress: request.from, agent },
-    (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => {
-        if (!done()) return;
-        const ms = performance.now() - started;
-        record(t, res.statusCode, ms);
-        record(allWrites, res.statusCode, ms);
-        if ((res.statusCode < 200 || res.statusCode > 299) && t.problems.length < PROBLEMS_KEPT) {
-          t.problems.push(`${res.statusCode} ${request.path}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`);
-        }
-      });
-      res.on('error', (err) => failed(err.message));
-    },
-  );
-  req.setTimeout(DRAIN_MS, () => req.destroy(new Error('no answer in time')));
-  req.on('error', (err) => failed(err.message));
-  req.end(body);
-}
-
-let paced = 0;
-let timed = 0;
-let pacer;
-/** Sends every write due by now; the schedule is kept from the start, so a late timer catches up. */
-function sendDue() {
-  const elapsed = performance.now() - startedAt;
-  if (elapsed >= seconds * 1000) return;
-  const due = Math.min(writes.paced.length, Math.floor((elapsed / 1000) * writes.perSecond) + 1);
-  while (paced < due) {
-    if (inFlight >= MAX_WRITES_IN_FLIGHT) {
-      heldBack++;
-      break;
-    }
-    send(writes.paced[paced], startedAt + (paced / writes.perSecond) * 1000);
-    paced++;
-  }
-  const timedDue = Math.min(writes.timed.length, Math.floor(elapsed / writes.everyMs + 0.5));
-  while (timed < timedDue) {
-    send(writes.timed[timed], startedAt + (timed + 0.5) * writes.everyMs);
-    timed++;
-  }
-}
-
 // ---------------------------------------------------------------- the run
 
+const writer = spec.writes
+  ? new Worker(new URL('./mix-writer.mjs', import.meta.url), { workerData: { writes: spec.writes, origin, seconds } })
+  : null;
+// Loaded before the reads begin, so that the writer's start-up is not counted as writes sent late.
+if (writer) await once(writer, 'message');
 let drawn = 0;
-startedAt = performance.now();
-if (writes) pacer = setInterval(sendDue, 2);
+writer?.postMessage({ startedAt: performance.timeOrigin + performance.now() });
 const result = await autocannon({
   url: origin,
   connections: spec.connections,
@@ -190,15 +91,12 @@ const result = await autocannon({
     client.on('response', (status, _bytes, ms) => record(group.t, status, ms));
   },
 });
-const writeSeconds = (performance.now() - startedAt) / 1000;
-clearInterval(pacer);
-const drainUntil = Date.now() + DRAIN_MS;
-while (inFlight > 0 && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 20));
-agent.destroy();
+writer?.postMessage('stop');
+// The writer answers once the writes still in flight are answered or given up on.
+const writes = writer && (await once(writer, 'message'))[0].writes;
 
 const sentReads = Object.values(result.statusCodeStats ?? {}).reduce((n, stat) => n + Number(stat.count), 0);
 if (sentReads > 0 && drawn < sentReads) throw new Error(`autocannon sent ${sentReads} requests but drew ${drawn}`);
-const lateSorted = Float64Array.from(late).sort();
 process.stdout.write(
   `${JSON.stringify({
     reads: {
@@ -213,18 +111,6 @@ process.stdout.write(
       ),
       groups: Object.fromEntries(groups.map((g) => [g.name, summary(g.t)])),
     },
-    writes: writes && {
-      seconds: writeSeconds,
-      sent,
-      perSecond: sent / seconds,
-      unanswered: inFlight,
-      scriptLeft: writes.paced.length - paced,
-      /** Times the in-flight bound kept due writes waiting (they went out late, with their lateness counted). */
-      heldBack,
-      lateP99Ms: round(percentile(lateSorted, 0.99)),
-      lateMaxMs: round(lateSorted.length ? lateSorted[lateSorted.length - 1] : null),
-      all: summary(allWrites),
-      kinds: Object.fromEntries([...kinds].map(([kind, t]) => [kind, summary(t)])),
-    },
+    writes,
   })}\n`,
 );

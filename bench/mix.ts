@@ -20,7 +20,9 @@
 // Pinning, on a machine with two cores: the load generator on LOAD_CORE; every server process on
 // SERVER_CORE, the two instances and nginx included, so the two-instance figures are what a second
 // instance and a proxy cost on the same CPU, not what a second core would add. PostgreSQL runs where
-// the kernel puts it, as for the single instance on it.
+// the kernel puts it, as for the single instance on it. In the generator the writer has a thread and
+// an event loop of its own (bench/mix-writer.mjs): sharing the read connections' loop, it sent the
+// writes seconds late on a slower machine, and the write figures measured the generator.
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

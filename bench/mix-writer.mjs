@@ -1,0 +1,158 @@
+// The mixed load's writer: a worker thread of bench/mix-load.mjs that sends the writes on their
+// schedule. It has an event loop of its own because the read connections fill the main thread's: on
+// one loop, a slower machine's 50 autocannon connections kept the writer's timer waiting and the writes
+// went out seconds late, so their figures measured the generator rather than the server. This thread is
+// idle between writes, so the kernel runs it as soon as its timer is due, even on the one core the
+// process is pinned to.
+//
+// workerData: { writes, origin, seconds }, writes as in mix-load.mjs's spec. The thread posts 'ready'
+// once loaded; { startedAt } (performance.timeOrigin + performance.now() on the main thread when the
+// reads begin) starts the schedule, and 'stop' (the reads are over) ends it. Then it waits for the
+// writes in flight, up to DRAIN_MS, and posts { writes }, the figures mix-load.mjs prints.
+//
+// The answer-time tallies are exported too: the main thread keeps the read groups' in them.
+import { once } from 'node:events';
+import http from 'node:http';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+
+/** Writes in flight at once, at most: past it the generator, not the server, would be measured. */
+const MAX_WRITES_IN_FLIGHT = 200;
+/** How long the writes still in flight at the end are waited for. */
+const DRAIN_MS = 10_000;
+/** Bodies of answers that were not 2xx kept per write kind, to say what went wrong. */
+const PROBLEMS_KEPT = 3;
+
+const percentile = (sorted, p) =>
+  sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const round = (ms) => (ms === null ? null : Math.round(ms * 100) / 100);
+
+/** Answer times and statuses of one kind of request. */
+export function tally() {
+  return { ms: [], statusCodes: {}, errors: 0, problems: [] };
+}
+export function record(t, status, ms) {
+  t.ms.push(ms);
+  t.statusCodes[status] = (t.statusCodes[status] ?? 0) + 1;
+}
+export function summary(t) {
+  const sorted = Float64Array.from(t.ms).sort();
+  return {
+    count: t.ms.length,
+    p50: round(percentile(sorted, 0.5)),
+    p99: round(percentile(sorted, 0.99)),
+    max: round(sorted.length ? sorted[sorted.length - 1] : null),
+    statusCodes: t.statusCodes,
+    errors: t.errors,
+    ...(t.problems.length ? { problems: t.problems } : {}),
+  };
+}
+
+if (!isMainThread) {
+  const { writes, origin, seconds } = workerData;
+  const { hostname, port } = new URL(origin);
+  const kinds = new Map();
+  const allWrites = tally();
+  const late = [];
+  let sent = 0;
+  let inFlight = 0;
+  let heldBack = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2, timeout: 5_000 });
+
+  const send = (request, scheduledAt) => {
+    late.push(performance.now() - scheduledAt);
+    sent++;
+    inFlight++;
+    const t = kinds.get(request.kind) ?? kinds.set(request.kind, tally()).get(request.kind);
+    const body = request.body === undefined ? undefined : Buffer.from(request.body);
+    const headers = { ...request.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+    const started = performance.now();
+    let finished = false;
+    const done = () => {
+      if (finished) return false;
+      finished = true;
+      inFlight--;
+      return true;
+    };
+    const failed = (message) => {
+      if (!done()) return;
+      t.errors++;
+      allWrites.errors++;
+      if (t.problems.length < PROBLEMS_KEPT) t.problems.push(`${request.path}: ${message}`);
+    };
+    const req = http.request(
+      { host: hostname, port, path: request.path, method: request.method, headers, localAddress: request.from, agent },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          if (!done()) return;
+          const ms = performance.now() - started;
+          record(t, res.statusCode, ms);
+          record(allWrites, res.statusCode, ms);
+          if ((res.statusCode < 200 || res.statusCode > 299) && t.problems.length < PROBLEMS_KEPT) {
+            t.problems.push(
+              `${res.statusCode} ${request.path}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`,
+            );
+          }
+        });
+        res.on('error', (err) => failed(err.message));
+      },
+    );
+    req.setTimeout(DRAIN_MS, () => req.destroy(new Error('no answer in time')));
+    req.on('error', (err) => failed(err.message));
+    req.end(body);
+  };
+
+  // Listening before saying ready, so the start cannot come before anyone hears it.
+  const starting = once(parentPort, 'message');
+  parentPort.postMessage('ready');
+  // The main thread's clock starts at another origin: its start, in this thread's performance.now().
+  const startedAt = (await starting)[0].startedAt - performance.timeOrigin;
+  const stopping = once(parentPort, 'message');
+
+  let paced = 0;
+  let timed = 0;
+  /** Sends every write due by now; the schedule is kept from the start, so a late timer catches up. */
+  const sendDue = () => {
+    const elapsed = performance.now() - startedAt;
+    if (elapsed >= seconds * 1000) return;
+    const due = Math.min(writes.paced.length, Math.floor((elapsed / 1000) * writes.perSecond) + 1);
+    while (paced < due) {
+      if (inFlight >= MAX_WRITES_IN_FLIGHT) {
+        heldBack++;
+        break;
+      }
+      send(writes.paced[paced], startedAt + (paced / writes.perSecond) * 1000);
+      paced++;
+    }
+    const timedDue = Math.min(writes.timed.length, Math.floor(elapsed / writes.everyMs + 0.5));
+    while (timed < timedDue) {
+      send(writes.timed[timed], startedAt + (timed + 0.5) * writes.everyMs);
+      timed++;
+    }
+  };
+  const pacer = setInterval(sendDue, 2);
+  await stopping;
+  const writeSeconds = (performance.now() - startedAt) / 1000;
+  clearInterval(pacer);
+  const drainUntil = Date.now() + DRAIN_MS;
+  while (inFlight > 0 && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 20));
+  agent.destroy();
+
+  const lateSorted = Float64Array.from(late).sort();
+  parentPort.postMessage({
+    writes: {
+      seconds: writeSeconds,
+      sent,
+      perSecond: sent / seconds,
+      unanswered: inFlight,
+      scriptLeft: writes.paced.length - paced,
+      /** Times the in-flight bound kept due writes waiting (they went out late, with their lateness counted). */
+      heldBack,
+      lateP99Ms: round(percentile(lateSorted, 0.99)),
+      lateMaxMs: round(lateSorted.length ? lateSorted[lateSorted.length - 1] : null),
+      all: summary(allWrites),
+      kinds: Object.fromEntries([...kinds].map(([kind, t]) => [kind, summary(t)])),
+    },
+  });
+}

@@ -22,7 +22,8 @@ import { registerRequestMetrics } from './http/request-metrics.js';
 import { registerResponseCache, type CacheRouteConfig } from './http/response-cache.js';
 import { securityHeaderSetter, securityHeaders } from './http/security-headers.js';
 import { createPageAnswers } from './http/page-answers.js';
-import { createRenderedPages } from './http/rendered-pages.js';
+import { createRenderedPages, pageBuildOf } from './http/rendered-pages.js';
+import { isRenderingAhead } from './http/render-ahead.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerAccountRoutes } from './features/accounts/routes.js';
 import { registerContactRoutes } from './features/contact/routes.js';
@@ -44,6 +45,9 @@ import { registerSystemRoutes } from './features/system/routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+/** Where the built web app is: WEB_DIST, or the workspace's apps/web/dist. */
+export const webDistOf = (config: Deps['config']): string => config.webDist ?? DEFAULT_WEB_DIST;
 
 /** Paths that carry secrets or personal data are logged without them. */
 function redactUrl(url: string): string {
@@ -127,6 +131,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     // at warn and above its child logger is made only when a line is written.
     genReqId: requestIdOf,
     childLoggerFactory: requestChildLogger,
+    // Each live posting rendered ahead after a deploy would be two lines each.
+    disableRequestLogging: isRenderingAhead,
     bodyLimit: 100 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Every refusal carries the documented error body, including those made before a route runs.
@@ -220,11 +226,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   registerOperatorRoutes(app, deps);
   registerReportRoutes(app, deps);
 
+  const webDist = webDistOf(deps.config);
   await registerWebApp(
     app,
-    deps.config.webDist ?? DEFAULT_WEB_DIST,
+    webDist,
     deps.config.publicUrl,
-    createRenderedPages(deps, options.metrics?.countCacheLookup),
+    createRenderedPages(deps, pageBuildOf(webDist), options.metrics?.countCacheLookup),
     createPageAnswers(deps),
   );
   return app;

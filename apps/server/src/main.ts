@@ -1,7 +1,8 @@
 // The one file that listens: reads the configuration, opens the database, migrates it (unless
 // MIGRATE_ON_START=0, when it only checks it is at the latest migration), serves.
 import pino from 'pino';
-import { buildApp, loggerOptions } from './app.js';
+import fs from 'node:fs';
+import { buildApp, loggerOptions, webDistOf } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { createDb, withoutCredentials } from './db/create-db.js';
 import { prepareSchema, SchemaNotReadyError } from './db/migrate.js';
@@ -16,6 +17,9 @@ import { startExpiryNoticeTimer } from './features/jobs/expiry-service.js';
 import { startAlertSender } from './features/alerts/service.js';
 import { startKeywordIndex } from './features/job-board/service.js';
 import { loadEligibilityRules } from './features/eligibility/service.js';
+import { pageBuildOf } from './http/rendered-pages.js';
+import { startRenderingAhead, type RenderAhead } from './http/render-ahead.js';
+import { renderBundleOf } from './http/server-render.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
   metrics?.readOutboxWith(() => deps.mail.backlog());
   const app = await buildApp(deps, { logger: loggerOptions(config.logLevel), metrics });
 
+  let renderAhead: RenderAhead | undefined;
   let stopExpiryNotices = () => {};
   let stopAlerts = () => {};
   let metricsServer: MetricsServer | undefined;
@@ -75,6 +80,7 @@ async function main(): Promise<void> {
     force.unref();
     stopExpiryNotices();
     stopAlerts();
+    await renderAhead?.stop();
     await metricsServer?.close();
     await app.close();
     await deps.mail.close();
@@ -108,6 +114,14 @@ async function main(): Promise<void> {
   // let requests through): until then keyword searches go to the database's own index, as they do
   // after any write until the index has caught up, so a restart answers at once.
   void startKeywordIndex(deps).catch((err: unknown) => app.log.error({ err }, 'keyword index failed'));
+  // Postings' pages are kept (RESPONSE_CACHE_MS above 0) and there is a render bundle: those not
+  // stored at their version by this build are rendered before their first visitor asks.
+  const webDist = webDistOf(config);
+  if (config.responseCacheMs > 0 && fs.existsSync(renderBundleOf(webDist))) {
+    renderAhead = startRenderingAhead(app, deps, pageBuildOf(webDist), {
+      onError: (err) => app.log.error({ err }, 'rendering postings ahead failed'),
+    });
+  }
   stopExpiryNotices = startExpiryNoticeTimer(deps, (err) => app.log.error({ err }, 'expiry notices failed'));
   stopAlerts = startAlertSender(deps, metrics?.alertRoundCompleted);
   // Mail a previous run stored but did not send (it stopped between the two) goes out now.

@@ -409,6 +409,16 @@ interface AuditLogTable {
   note: string | null;
 }
 
+/** A posting's page rendered ahead, gzipped, at the version it shows (migration 024, http/posting-pages.ts). */
+interface PostingPagesTable {
+  job_id: string;
+  job_version: number;
+  status: string;
+  build: string;
+  valid_until: number;
+  gzipped: Buffer;
+}
+
 interface ContentVersionsTable {
   name: string;
   version: number;
@@ -452,6 +462,7 @@ export interface Database {
   resume_privacy: ResumePrivacyTable;
   resume_hidden_domains: ResumeHiddenDomainsTable;
   resume_views: ResumeViewsTable;
+  posting_pages: PostingPagesTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

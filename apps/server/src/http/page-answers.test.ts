@@ -134,9 +134,9 @@ describe(`page answers read as the routes read them (${dialect})`, () => {
     expect(() => sourceOf(unknown)).toThrow(/kind weather/);
     expect(() => answers.read(unknown)).toThrow(/kind weather/);
     // Not a page rendered and left unkept: the page cannot be versioned at all.
-    const pages = createRenderedPages({ ...t.deps, config: { ...t.deps.config, responseCacheMs: 1000 } })!;
-    await expect(pages.versionOf([{ kind: 'config' }, unknown])).rejects.toThrow(/kind weather/);
-    const known = await pages.versionOf([{ kind: 'config' }, { kind: 'posting', uuid: live }]);
-    expect(known.validUntil).toBeGreaterThan(t.clock.now());
+    const pages = createRenderedPages({ ...t.deps, config: { ...t.deps.config, responseCacheMs: 1000 } }, 'build')!;
+    await expect(pages.open('/weather', [{ kind: 'config' }, unknown])).rejects.toThrow(/kind weather/);
+    const known = await pages.open(`/posting/${live}`, [{ kind: 'config' }, { kind: 'posting', uuid: live }]);
+    expect(known.kept).toBeUndefined();
   });
 });

@@ -9,7 +9,8 @@ import { writeFakeWebDist, type FakeWebDist } from '../../test/fake-web-dist.js'
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../test/harness.js';
 import { createDb } from '../db/create-db.js';
 import type { Deps } from '../deps.js';
-import { createRenderedPages } from './rendered-pages.js';
+import { createRenderedPages, pageBuildOf } from './rendered-pages.js';
+import { startRenderingAhead } from './render-ahead.js';
 
 const LIFETIME = POSTING_LIFETIME_DAYS * 86_400_000;
 
@@ -371,6 +372,123 @@ describe(`rendered pages kept by version (${dialect})`, () => {
   });
 });
 
+describe(`postings' pages kept in the database and rendered ahead (${dialect})`, () => {
+  let t: TestApp;
+  let ownerId: string;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { RESPONSE_CACHE_MS: '1000', WEB_DIST: web.dist },
+      logStream: { write: (line) => lines.push(line) },
+      logLevel: 'info',
+    });
+    ownerId = (await createUser(t)).id;
+  });
+  afterAll(async () => t.close());
+
+  const storedPage = (jobId: string) =>
+    t.db.selectFrom('posting_pages').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+  const jobVersion = async (jobId: string) =>
+    Number((await t.db.selectFrom('jobs').select('version').where('id', '=', jobId).executeTakeFirstOrThrow()).version);
+
+  it('keeps a posting’s page in the database, where a server started later finds it', async () => {
+    const jobId = await createPublishedJob(t, ownerId, { title: 'Drama Teacher' });
+    const url = `/posting/${jobId}`;
+    const before = fake.count;
+    const first = await t.inject({ method: 'GET', url });
+    expect(fake.count - before).toBe(1);
+    const row = await storedPage(jobId);
+    expect(row).toMatchObject({
+      job_version: await jobVersion(jobId),
+      status: 'published',
+      build: pageBuildOf(web.dist),
+    });
+    expect(gunzipSync(row!.gzipped).toString()).toBe(first.body);
+    // Another process on the same database, with nothing in memory.
+    const restarted = createRenderedPages(t.deps, pageBuildOf(web.dist))!;
+    const page = await restarted.open(url, [{ kind: 'config' }, { kind: 'posting', uuid: jobId }]);
+    expect(page.kept?.equals(row!.gzipped)).toBe(true);
+    // A page with a query is another address: kept in memory, not under the posting.
+    const tagged = await restarted.open(`${url}?ref=mail`, [{ kind: 'config' }, { kind: 'posting', uuid: jobId }]);
+    expect(tagged.kept).toBeUndefined();
+  });
+
+  it('renders again a page kept by another build (a deploy), and keeps the new one', async () => {
+    const jobId = await createPublishedJob(t, ownerId, { title: 'Chess Teacher' });
+    const url = `/posting/${jobId}`;
+    await t.inject({ method: 'GET', url });
+    await t.db.updateTable('posting_pages').set({ build: 'the previous build' }).where('job_id', '=', jobId).execute();
+    const before = fake.count;
+    const again = await t.inject({ method: 'GET', url });
+    expect(fake.count - before).toBe(1);
+    expect(again.body).toContain('<h1>Chess Teacher</h1>');
+    expect((await storedPage(jobId))?.build).toBe(pageBuildOf(web.dist));
+    expect((await t.inject({ method: 'GET', url })).body).toBe(again.body);
+    expect(fake.count - before).toBe(1);
+  });
+
+  it('renders the live postings ahead of any visit, again after a change, and never a draft or a closed one', async () => {
+    await t.db.deleteFrom('posting_pages').execute();
+    const live = await Promise.all(
+      ['Maths', 'Science', 'History'].map((title) => createPublishedJob(t, ownerId, { title: `${title} Teacher` })),
+    );
+    const draft = await createPublishedJob(t, ownerId, { title: 'Draft Teacher', published_at: null });
+    const closed = await createPublishedJob(t, ownerId, {
+      title: 'Closed Teacher',
+      published_at: t.clock.now() - LIFETIME - 1,
+    });
+    const passes: number[] = [];
+    let passed: () => void = () => {};
+    const nextPass = () => new Promise<void>((resolve) => (passed = resolve));
+    let first = nextPass();
+    const errors: unknown[] = [];
+    const ahead = startRenderingAhead(t.app, t.deps, pageBuildOf(web.dist), {
+      onPass: (rendered) => {
+        passes.push(rendered);
+        passed();
+      },
+      onError: (err) => errors.push(err),
+      passPauseMs: 1,
+    });
+    try {
+      await first;
+      const stored = await t.db.selectFrom('posting_pages').select('job_id').execute();
+      // Every live posting of this file's earlier tests too; none of the draft or the closed one.
+      expect(stored.map((r) => r.job_id)).toEqual(expect.arrayContaining(live));
+      expect(stored.map((r) => r.job_id)).not.toContain(draft);
+      expect(stored.map((r) => r.job_id)).not.toContain(closed);
+      expect(passes[0]).toBe(stored.length);
+
+      // A visit now is sent the page rendered ahead.
+      const before = fake.count;
+      const visit = await t.inject({ method: 'GET', url: `/posting/${live[0]}` });
+      expect(visit.body).toContain('<h1>Maths Teacher</h1>');
+      expect(fake.count).toBe(before);
+
+      // A save moves the posting's version: the next pass renders it, and only it.
+      const fan = await createUser(t);
+      await t.inject({ method: 'POST', url: `/api/favorites/${fan.id}/${live[1]}`, headers: fan.auth });
+      first = nextPass();
+      await first;
+      first = nextPass();
+      await first;
+      expect(passes.slice(1)).toContain(1);
+      expect(passes.slice(1).reduce((a, b) => a + b, 0)).toBe(1);
+      const saved = await storedPage(live[1]!);
+      expect(saved?.job_version).toBe(await jobVersion(live[1]!));
+      expect(gunzipSync(saved!.gzipped).toString()).toContain('Saved by 1');
+    } finally {
+      await ahead.stop();
+    }
+    expect(errors).toEqual([]);
+    // The walk's own requests are not logged; a visitor's are, even one that names the header.
+    expect(lines.filter((line) => line.includes(`/posting/${live[2]}`))).toEqual([]);
+    await t.inject({ method: 'GET', url: `/posting/${live[2]}`, headers: { 'x-render-ahead': 'a guess' } });
+    expect(lines.filter((line) => line.includes(`/posting/${live[2]}`)).length).toBeGreaterThan(0);
+  });
+});
+
 describe(`rendered pages with RESPONSE_CACHE_MS=0 (${dialect})`, () => {
   let t: TestApp;
 
@@ -389,15 +507,17 @@ describe(`rendered pages with RESPONSE_CACHE_MS=0 (${dialect})`, () => {
       expect(fake.count - before, url).toBe(3);
       expect(bodies.size, url).toBe(1);
     }
+    expect(await t.db.selectFrom('posting_pages').select('job_id').execute()).toEqual([]);
   });
 });
 
 describe('the kept pages’ memory', () => {
-  it('holds each page in bytes of its own, not in the compressor’s whole output chunk', () => {
+  it('holds each page in bytes of its own, not in the compressor’s whole output chunk', async () => {
     const deps = { config: { responseCacheMs: 60_000 }, clock: { now: () => 0 } } as unknown as Deps;
-    const pages = createRenderedPages(deps)!;
+    const pages = createRenderedPages(deps, 'build')!;
     const html = Buffer.from(`<main>${'<p>Teach English to young learners in Seoul.</p>'.repeat(300)}</main>`);
-    const kept = pages.keep('/posting/x', { tag: '1', validUntil: Infinity }, html, () => Infinity)!;
+    const page = await pages.open('/', [{ kind: 'config' }]);
+    const kept = (await page.keep(html, () => Infinity))!;
     expect(gunzipSync(kept).equals(html)).toBe(true);
     // zlib's own answer is a view of a 64 KB chunk, and a Buffer.from copy a slice of a pool as large.
     expect(kept.buffer.byteLength).toBe(kept.length);

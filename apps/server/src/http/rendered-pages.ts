@@ -4,15 +4,25 @@
 // a write by any instance or command moves the version in the database, and an expiry ends the
 // page's validity by the clock. Only the anonymous visitor's render is ever kept (members get the app's own
 // render), and only whole 200 pages. A page is kept gzipped, as it is sent to every browser and crawler
-// that accepts gzip (all of them): a rendered posting of 15 KB is kept in 4 KB, so the same memory
-// holds almost four times the pages, and its bytes are compressed once, not at each visit.
+// that accepts gzip (all of them): a rendered posting of 15 KB is kept in 4 KB, and its bytes are
+// compressed once, not at each visit.
+// A posting's page (at its own address) is kept in the database, one per job, where every instance
+// finds it and a restart keeps it, and each server renders the live ones ahead of their first visitor
+// (render-ahead.ts; features/job-board/posting-pages.ts). Every other page (searches, home, schools,
+// jobs compared: addresses without end) is kept in memory, the least recently used forgotten first.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { PageData } from '@teacheast/shared';
 import type { Deps } from '../deps.js';
 import type { Metrics } from '../integrations/metrics/metrics.js';
 import type { AnswerVersion } from '../features/job-board/service.js';
+import { findPostingPage, keepPostingPage } from '../features/job-board/posting-pages.js';
 import { BoundedCache } from '../lib/bounded-cache.js';
 import { sourceOf } from './page-answers.js';
+import { renderBundleOf } from './server-render.js';
 
 /** Pages are forgotten, least recently used first, past this many bytes of gzipped HTML (lib/bounded-cache.ts). */
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -23,57 +33,126 @@ interface Kept {
   validUntil: number;
 }
 
-export interface RenderedPages {
-  /** The versions of a page made of these answers; throws for a kind the table does not hold. */
-  versionOf(data: readonly PageData[]): Promise<AnswerVersion>;
-  /** The kept page, gzipped. */
-  find(url: string, version: AnswerVersion): Buffer | undefined;
+/** A page looked up under the versions its answers have now, read before the answers are. */
+export interface KeptPage {
+  /** The page kept at those versions, gzipped, if there is one. */
+  kept: Buffer | undefined;
   /**
-   * Keeps the page until its versions move or `readsSameUntil` (words of time on the page) passes;
-   * returns it gzipped when it is kept.
+   * Keeps the page rendered from answers read after the lookup, until its versions move or
+   * `readsSameUntil` (words of time on the page) passes; returns it gzipped when it is kept.
    */
-  keep(url: string, version: AnswerVersion, html: Buffer, readsSameUntil: (now: number) => number): Buffer | undefined;
+  keep(html: Buffer, readsSameUntil: (now: number) => number): Promise<Buffer | undefined>;
+}
+
+export interface RenderedPages {
+  /**
+   * The page at `url`, made of these answers, as kept now. Read before the answers are, so a page
+   * rendered from newer data is at worst kept under an older version nobody asks for again, never the
+   * other way round. Throws for a kind of answer the table does not hold.
+   */
+  open(url: string, data: readonly PageData[]): Promise<KeptPage>;
+}
+
+/** Nothing is kept, and nothing will be (a posting that is not there). */
+const NOTHING_KEPT: KeptPage = { kept: undefined, keep: () => Promise.resolve(undefined) };
+
+/**
+ * What rendered the pages a server keeps: its render bundle (whose name for each page's code changes
+ * with that code), the web app's page shell and the server's own code (its bundle when served). A
+ * deploy that changes any of them changes this, and no page kept by another build is served.
+ */
+export function pageBuildOf(dist: string): string {
+  const hash = createHash('sha1');
+  const files = [renderBundleOf(dist), path.join(dist, 'index.html'), fileURLToPath(import.meta.url)];
+  for (const file of files) {
+    if (fs.existsSync(file)) hash.update(fs.readFileSync(file));
+    hash.update('\u0000');
+  }
+  return hash.digest('base64url').slice(0, 16);
+}
+
+/** The job whose page is at `url` and made of `data` alone (the site's configuration aside), or null. */
+export function postingPageOf(url: string, data: readonly PageData[]): string | null {
+  let uuid: string | null = null;
+  for (const one of data) {
+    if (one.kind === 'posting' && uuid === null) uuid = one.uuid;
+    else if (one.kind !== 'config') return null;
+  }
+  return uuid !== null && url === `/posting/${uuid}` ? uuid : null;
 }
 
 export function createRenderedPages(
   deps: Deps,
+  /** What renders the pages (pageBuildOf). */
+  build: string,
   /** Told of each lookup, for /metrics. */
   countLookup?: Metrics['countCacheLookup'],
 ): RenderedPages | null {
   if (deps.config.responseCacheMs <= 0) return null;
   const pages = new BoundedCache<string, Kept>(MAX_BYTES, (kept) => kept.gzipped.length);
-  const keyOf = (url: string, version: AnswerVersion) => `${version.tag}\u0000${url}`;
+
+  /** The page kept in memory under the versions of its answers. */
+  async function openInMemory(url: string, data: readonly PageData[]): Promise<KeptPage> {
+    const version = await versionOf(data);
+    const key = `${version.tag}\u0000${url}`;
+    const now = deps.clock.now();
+    const kept = pages.get(key);
+    const fresh = kept !== undefined && kept.validUntil > now;
+    countLookup?.('pages', fresh);
+    if (kept && !fresh) pages.delete(key);
+    return {
+      kept: fresh ? kept.gzipped : undefined,
+      keep(html, readsSameUntil) {
+        const now = deps.clock.now();
+        const validUntil = Math.min(version.validUntil, readsSameUntil(now));
+        if (validUntil <= now) return Promise.resolve(undefined);
+        const gzipped = ownBytes(gzipSync(html));
+        if (gzipped.length > MAX_BYTES / 16) return Promise.resolve(undefined);
+        pages.set(key, { gzipped, validUntil });
+        return Promise.resolve(gzipped);
+      },
+    };
+  }
+
+  /** A posting's page kept in the database under the posting's version and this build. */
+  async function openStored(jobId: string): Promise<KeptPage> {
+    const stored = await findPostingPage(deps, jobId, build);
+    countLookup?.('pages', stored?.gzipped !== undefined);
+    if (!stored) return NOTHING_KEPT;
+    const { version } = stored;
+    return {
+      kept: stored.gzipped,
+      async keep(html, readsSameUntil) {
+        const now = deps.clock.now();
+        const validUntil = Math.min(version.validUntil, readsSameUntil(now));
+        if (validUntil <= now) return undefined;
+        const gzipped = gzipSync(html);
+        try {
+          await keepPostingPage(deps, { jobId, version, build, validUntil, gzipped });
+        } catch (err) {
+          // The job was deleted meanwhile, or the database is away: the page is sent all the same.
+          deps.log.warn({ err, jobId }, 'a rendered posting could not be kept');
+        }
+        return gzipped;
+      },
+    };
+  }
+
+  async function versionOf(data: readonly PageData[]): Promise<AnswerVersion> {
+    // Keyed so that answers sharing a version (a search page's tiles and its cities) read it once.
+    const sources = new Map<string, () => Promise<AnswerVersion>>();
+    for (const one of data) sources.set(...sourceOf(one).version(deps, one));
+    const all = await Promise.all([...sources.values()].map((read) => read()));
+    return {
+      tag: all.map((v) => v.tag).join('|'),
+      validUntil: Math.min(...all.map((v) => v.validUntil)),
+    };
+  }
 
   return {
-    async versionOf(data) {
-      // Keyed so that answers sharing a version (a search page's tiles and its cities) read it once.
-      const sources = new Map<string, () => Promise<AnswerVersion>>();
-      for (const one of data) sources.set(...sourceOf(one).version(deps, one));
-      const all = await Promise.all([...sources.values()].map((read) => read()));
-      return {
-        tag: all.map((v) => v.tag).join('|'),
-        validUntil: Math.min(...all.map((v) => v.validUntil)),
-      };
-    },
-    find(url, version) {
-      const key = keyOf(url, version);
-      const kept = pages.get(key);
-      const fresh = kept !== undefined && kept.validUntil > deps.clock.now();
-      countLookup?.('pages', fresh);
-      if (fresh && kept) return kept.gzipped;
-      if (kept) pages.delete(key);
-      return undefined;
-    },
-    keep(url, version, html, readsSameUntil) {
-      const key = keyOf(url, version);
-      pages.delete(key);
-      const now = deps.clock.now();
-      const validUntil = Math.min(version.validUntil, readsSameUntil(now));
-      if (validUntil <= now) return undefined;
-      const gzipped = ownBytes(gzipSync(html));
-      if (gzipped.length > MAX_BYTES / 16) return undefined;
-      pages.set(key, { gzipped, validUntil });
-      return gzipped;
+    open(url, data) {
+      const jobId = postingPageOf(url, data);
+      return jobId === null ? openInMemory(url, data) : openStored(jobId);
     },
   };
 }

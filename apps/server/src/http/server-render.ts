@@ -39,9 +39,12 @@ export interface PageRenderer extends LandingPages {
   preloadRenderedPages(): Promise<unknown>;
 }
 
-/** The render bundle beside `dist` (apps/web/dist-ssr), or undefined when it was not built. */
+/** Where the render bundle of the web app built into `dist` is (apps/web/dist-ssr). */
+export const renderBundleOf = (dist: string): string => path.join(path.dirname(dist), 'dist-ssr', 'entry-server.js');
+
+/** The render bundle beside `dist`, or undefined when it was not built. */
 export async function loadPageRenderer(dist: string): Promise<PageRenderer | undefined> {
-  const file = path.join(path.dirname(dist), 'dist-ssr', 'entry-server.js');
+  const file = renderBundleOf(dist);
   if (!fs.existsSync(file)) return undefined;
   const renderer = (await import(pathToFileURL(file).href)) as PageRenderer;
   // Before the server listens: the first visitors after a start should not each wait for page code.
@@ -111,15 +114,13 @@ export function registerServerRender(
     }
     if (!plan) return sendPage(reply, withHead(shells.shellFor(pathname), head(url, {})), status);
     try {
-      // Read before the answers, so a page rendered from newer data is at worst kept under an older
-      // version nobody asks for again, never the other way round.
-      const version = status === 200 && pages ? await pages.versionOf(plan.data) : null;
-      const kept = version && pages?.find(url, version);
-      if (kept) return sendGzippedPage(request, reply, kept, status);
+      // Looked up before the answers are read (RenderedPages.open).
+      const keeping = status === 200 && pages ? await pages.open(url, plan.data) : null;
+      if (keeping?.kept) return sendGzippedPage(request, reply, keeping.kept, status);
       // The same answers the browser would get, read as the routes read them (page-answers.ts) or,
       // for an answer they leave to the route (one that found nothing), through the route itself. A
       // page to be kept asks past the short-lived answer cache (no-cache), which may hold an older one.
-      const headers = version ? { 'cache-control': 'no-cache' } : {};
+      const headers = keeping ? { 'cache-control': 'no-cache' } : {};
       const read = await Promise.all(
         plan.data.map(async (data, i): Promise<[number, unknown]> => {
           const apiPath = plan.paths[i]!;
@@ -148,8 +149,8 @@ export function registerServerRender(
       // Bytes once, for the socket and for the kept page alike.
       const html = Buffer.from(fillShell(shell, page.html, answerOf, renderer.PRERENDER_DATA_ID));
       const gzipped =
-        version && status === 200
-          ? pages?.keep(url, version, html, (now) => renderer.renderedUntil(url, answerOf, now))
+        keeping && status === 200
+          ? await keeping.keep(html, (now) => renderer.renderedUntil(url, answerOf, now))
           : undefined;
       return gzipped ? sendGzippedPage(request, reply, gzipped, status) : sendPage(reply, html, status);
     } catch (err) {

@@ -272,14 +272,28 @@ export interface AnswerVersion {
   validUntil: number;
 }
 
-/** A posting's answer: its own version (the posting, its photos, its saves) and its status. */
-export async function postingVersion(deps: Deps, jobId: string): Promise<AnswerVersion> {
-  const now = deps.clock.now();
-  const row = await repo.findPostingVersion(deps.db, jobId);
-  if (!row) return { tag: 'none', validUntil: Infinity };
+/** What a posting's answer is current for, in parts: the version its row carries and its status. */
+export interface PostingVersion {
+  /** jobs.version: the posting, its photos and its saves move it. */
+  version: number;
+  /** The clock changes it with no write (a posting expires). */
+  status: JobStatus;
+  validUntil: number;
+}
+
+/** A posting's version in parts, from its row's version and publication, at `now`. */
+export function postingVersionFrom(row: { version: number; published_at: number | null }, now: number): PostingVersion {
   const status = jobStatus(row, now);
   const validUntil = status === 'published' ? row.published_at! + POSTING_LIFETIME_MS : Infinity;
-  return { tag: `${row.version}:${status}`, validUntil };
+  return { version: Number(row.version), status, validUntil };
+}
+
+/** A posting's answer: its own version (the posting, its photos, its saves) and its status. */
+export async function postingVersion(deps: Deps, jobId: string): Promise<AnswerVersion> {
+  const row = await repo.findPostingVersion(deps.db, jobId);
+  if (!row) return { tag: 'none', validUntil: Infinity };
+  const { version, status, validUntil } = postingVersionFrom(row, deps.clock.now());
+  return { tag: `${version}:${status}`, validUntil };
 }
 
 /**

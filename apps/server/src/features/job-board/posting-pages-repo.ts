@@ -1,0 +1,58 @@
+// The postings' pages rendered ahead (migration 024; features/job-board/posting-pages.ts).
+import type { DbOrTrx } from '../../db/create-db.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+
+/** A job's version and publication with its stored page, read together: one query per visit. */
+export const findPostingWithPage = preparedQuery((db, p: { id: string }) =>
+  db
+    .selectFrom('jobs')
+    .leftJoin('posting_pages', 'posting_pages.job_id', 'jobs.id')
+    .select([
+      'jobs.version',
+      'jobs.published_at',
+      'posting_pages.job_version',
+      'posting_pages.status',
+      'posting_pages.build',
+      'posting_pages.valid_until',
+      'posting_pages.gzipped',
+    ])
+    .where('jobs.id', '=', p.id),
+);
+
+/** The next `limit` jobs by id after `after`, each with the stamp of its stored page (none: nulls). */
+export const findPageStamps = preparedQuery((db, p: { after: string; limit: number }) =>
+  db
+    .selectFrom('jobs')
+    .leftJoin('posting_pages', 'posting_pages.job_id', 'jobs.id')
+    .select([
+      'jobs.id',
+      'jobs.version',
+      'jobs.published_at',
+      'posting_pages.job_version',
+      'posting_pages.status',
+      'posting_pages.build',
+      'posting_pages.valid_until',
+    ])
+    .where('jobs.id', '>', p.after)
+    .orderBy('jobs.id')
+    .limit(p.limit),
+);
+
+export interface PostingPageRow {
+  job_id: string;
+  job_version: number;
+  status: string;
+  build: string;
+  valid_until: number;
+  gzipped: Buffer;
+}
+
+/** Stores a posting's page in place of the one it had. */
+export async function storePostingPage(db: DbOrTrx, page: PostingPageRow): Promise<void> {
+  const { job_id: _id, ...rest } = page;
+  await db
+    .insertInto('posting_pages')
+    .values(page)
+    .onConflict((oc) => oc.column('job_id').doUpdateSet(rest))
+    .execute();
+}

@@ -131,8 +131,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     // at warn and above its child logger is made only when a line is written.
     genReqId: requestIdOf,
     childLoggerFactory: requestChildLogger,
-    // Each live posting rendered ahead after a deploy would be two lines each.
-    disableRequestLogging: isRenderingAhead,
+    // The server's own renders of postings ahead (after a deploy, every live one) are not logged.
+    logController: new Fastify.LogController({ disableRequestLogging: isRenderingAhead }),
     bodyLimit: 100 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Every refusal carries the documented error body, including those made before a route runs.

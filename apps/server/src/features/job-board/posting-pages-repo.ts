@@ -2,21 +2,15 @@
 import type { DbOrTrx } from '../../db/create-db.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
-/** A job's version and publication with its stored page, read together: one query per visit. */
-export const findPostingWithPage = preparedQuery((db, p: { id: string }) =>
+/**
+ * A posting's stored page and what it was rendered at. Apart from the job's version (repo.ts), not
+ * joined to it: SQLite answered the join in 28 µs and the two reads in 16 µs together.
+ */
+export const findStoredPage = preparedQuery((db, p: { id: string }) =>
   db
-    .selectFrom('jobs')
-    .leftJoin('posting_pages', 'posting_pages.job_id', 'jobs.id')
-    .select([
-      'jobs.version',
-      'jobs.published_at',
-      'posting_pages.job_version',
-      'posting_pages.status',
-      'posting_pages.build',
-      'posting_pages.valid_until',
-      'posting_pages.gzipped',
-    ])
-    .where('jobs.id', '=', p.id),
+    .selectFrom('posting_pages')
+    .select(['job_version', 'status', 'build', 'valid_until', 'gzipped'])
+    .where('job_id', '=', p.id),
 );
 
 /** The next `limit` jobs by id after `after`, each with the stamp of its stored page (none: nulls). */

@@ -5,6 +5,7 @@
 // sweep (http/render-ahead.ts), so a first visit, a crawler's included, is sent a page, not a render.
 import type { Deps } from '../../deps.js';
 import * as pagesRepo from './posting-pages-repo.js';
+import * as repo from './repo.js';
 import { postingVersionFrom, type PostingVersion } from './service.js';
 
 /** The column holds no Infinity: a page that reads the same forever is kept until this. */
@@ -37,11 +38,14 @@ export interface StoredPostingPage {
 
 /** The posting's version and its current page, or null when there is no such job. */
 export async function findPostingPage(deps: Deps, jobId: string, build: string): Promise<StoredPostingPage | null> {
-  const [row] = await pagesRepo.findPostingWithPage(deps.db, { id: jobId });
-  if (!row) return null;
+  const [job, [page]] = await Promise.all([
+    repo.findPostingVersion(deps.db, jobId),
+    pagesRepo.findStoredPage(deps.db, { id: jobId }),
+  ]);
+  if (!job) return null;
   const now = deps.clock.now();
-  const version = postingVersionFrom(row, now);
-  return { version, gzipped: isCurrent(row, version, build, now) ? (row.gzipped ?? undefined) : undefined };
+  const version = postingVersionFrom(job, now);
+  return { version, gzipped: page && isCurrent(page, version, build, now) ? page.gzipped : undefined };
 }
 
 /** Stores the posting's page rendered at `version` by `build`, in place of the one it had. */

@@ -5,12 +5,12 @@
 // take different postings), and renders each one whose page is not stored at its version by this
 // build through the page's own route, as an anonymous visitor who accepts gzip, so what is stored is
 // what a visit would have stored. Then it waits, and walks again.
-// It gives way to visitors: between renders it rests, and when the requests it rested for kept the
-// event loop busy it renders one posting a rest of REST_BUSY_MS; on an idle server it renders in runs of
-// RUN_MS.
+// It gives way to visitors: after each render and each window of jobs read it lets the requests that
+// arrived meanwhile go first; after each run of RUN_MS it rests, and while requests kept the event loop
+// busy during the rest it renders one posting a rest of REST_BUSY_MS.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { postingsToRender } from '../features/job-board/posting-pages.js';
@@ -29,7 +29,7 @@ export const isRenderingAhead = (request: { headers: Record<string, string | str
 /** Jobs read at a time while walking. */
 const WINDOW = 500;
 /** On an idle server: renders for this long, then rests REST_MS. */
-const RUN_MS = 50;
+const RUN_MS = 20;
 const REST_MS = 5;
 /** Past this share of a rest spent answering requests, the server is busy. */
 const BUSY = 0.1;
@@ -72,6 +72,8 @@ export function startRenderingAhead(
   /** Renders for RUN_MS at a time, resting between runs, and longer while visitors keep the server busy. */
   let runStarted = performance.now();
   async function giveWay(): Promise<void> {
+    // The requests that arrived meanwhile are taken first (the next poll of the event loop).
+    await setImmediate();
     if (performance.now() - runStarted < RUN_MS) return;
     const before = performance.eventLoopUtilization();
     await sleep(REST_MS, undefined, { signal }).catch(() => undefined);
@@ -95,6 +97,7 @@ export function startRenderingAhead(
         const window = await postingsToRender(deps, build, after, WINDOW);
         walkMs += performance.now() - began;
         after = window.last;
+        await giveWay();
         for (const jobId of window.ids) {
           if (signal.aborted || jobId > until) break;
           if (await render(jobId)) rendered++;

@@ -4,7 +4,7 @@
 // pass walks every job by id, a window at a time, from a point drawn at random (two instances mostly
 // take different postings), and renders each one whose page is not stored at its version by this
 // build through the page's own route, as an anonymous visitor who accepts gzip, so what is stored is
-// what a visit would have stored. Then it waits, and walks again.
+// what a visit would have rendered (the route stores the walk's render, server-render.ts). Then it waits, and walks again.
 // It gives way to visitors: after each render and each window of jobs read it lets the requests that
 // arrived meanwhile go first; after each run of RUN_MS it rests, and while requests kept the event loop
 // busy during the rest it renders one posting a rest of REST_BUSY_MS.

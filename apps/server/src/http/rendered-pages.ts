@@ -6,10 +6,11 @@
 // render), and only whole 200 pages. A page is kept gzipped, as it is sent to every browser and crawler
 // that accepts gzip (all of them): a rendered posting of 15 KB is kept in 4 KB, and its bytes are
 // compressed once, not at each visit.
-// A posting's page (at its own address) is kept in the database, one per job, where every instance
-// finds it and a restart keeps it, and each server renders the live ones ahead of their first visitor
-// (render-ahead.ts; features/job-board/posting-pages.ts). Every other page (searches, home, schools,
-// jobs compared: addresses without end) is kept in memory, the least recently used forgotten first.
+// Pages are kept in memory, the least recently used forgotten first. A posting's page (at its own
+// address) is also stored in the database by each server's walk, which renders every live posting
+// ahead of its first visitor (render-ahead.ts; features/job-board/posting-pages.ts): a visit finds it
+// there when it is not in memory, on any instance and after a restart. Visits never write it: under
+// saves, a changed posting is rendered again by its next visit, into memory, as every page is.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import type { PageData } from '@teacheast/shared';
 import type { Deps } from '../deps.js';
 import type { Metrics } from '../integrations/metrics/metrics.js';
 import type { AnswerVersion } from '../features/job-board/service.js';
-import { findPostingPage, keepPostingPage } from '../features/job-board/posting-pages.js';
+import { findStoredPage, keepPostingPage, postingVersionNow } from '../features/job-board/posting-pages.js';
 import { BoundedCache } from '../lib/bounded-cache.js';
 import { sourceOf } from './page-answers.js';
 import { renderBundleOf } from './server-render.js';
@@ -50,7 +51,14 @@ export interface RenderedPages {
    * rendered from newer data is at worst kept under an older version nobody asks for again, never the
    * other way round. Throws for a kind of answer the table does not hold.
    */
-  open(url: string, data: readonly PageData[]): Promise<KeptPage>;
+  open(
+    url: string,
+    data: readonly PageData[],
+    options?: {
+      /** The server's walk renders a posting ahead (render-ahead.ts): its page is stored in the database. */
+      ahead?: boolean;
+    },
+  ): Promise<KeptPage>;
 }
 
 /** Nothing is kept, and nothing will be (a posting that is not there). */
@@ -91,38 +99,55 @@ export function createRenderedPages(
   if (deps.config.responseCacheMs <= 0) return null;
   const pages = new BoundedCache<string, Kept>(MAX_BYTES, (kept) => kept.gzipped.length);
 
+  /** Keeps a page in memory under `key` until `until` or the words of time on it pass. */
+  function keepInMemory(key: string, until: number, html: Buffer, readsSameUntil: (now: number) => number) {
+    const now = deps.clock.now();
+    const validUntil = Math.min(until, readsSameUntil(now));
+    if (validUntil <= now) return Promise.resolve(undefined);
+    const gzipped = ownBytes(gzipSync(html));
+    if (gzipped.length > MAX_BYTES / 16) return Promise.resolve(undefined);
+    pages.set(key, { gzipped, validUntil });
+    return Promise.resolve(gzipped);
+  }
+
+  /** The page kept in memory under `key`, while it reads the same. */
+  function fromMemory(key: string): Buffer | undefined {
+    const kept = pages.get(key);
+    if (kept === undefined) return undefined;
+    if (kept.validUntil > deps.clock.now()) return kept.gzipped;
+    pages.delete(key);
+    return undefined;
+  }
+
   /** The page kept in memory under the versions of its answers. */
   async function openInMemory(url: string, data: readonly PageData[]): Promise<KeptPage> {
     const version = await versionOf(data);
     const key = `${version.tag}\u0000${url}`;
-    const now = deps.clock.now();
-    const kept = pages.get(key);
-    const fresh = kept !== undefined && kept.validUntil > now;
-    countLookup?.('pages', fresh);
-    if (kept && !fresh) pages.delete(key);
-    return {
-      kept: fresh ? kept.gzipped : undefined,
-      keep(html, readsSameUntil) {
-        const now = deps.clock.now();
-        const validUntil = Math.min(version.validUntil, readsSameUntil(now));
-        if (validUntil <= now) return Promise.resolve(undefined);
-        const gzipped = ownBytes(gzipSync(html));
-        if (gzipped.length > MAX_BYTES / 16) return Promise.resolve(undefined);
-        pages.set(key, { gzipped, validUntil });
-        return Promise.resolve(gzipped);
-      },
-    };
+    const kept = fromMemory(key);
+    countLookup?.('pages', kept !== undefined);
+    return { kept, keep: (html, readsSameUntil) => keepInMemory(key, version.validUntil, html, readsSameUntil) };
   }
 
-  /** A posting's page kept in the database under the posting's version and this build. */
-  async function openStored(jobId: string): Promise<KeptPage> {
-    const stored = await findPostingPage(deps, jobId, build);
-    countLookup?.('pages', stored?.gzipped !== undefined);
-    if (!stored) return NOTHING_KEPT;
-    const { version } = stored;
+  /**
+   * A posting's page: in memory when a visitor asked for it lately, else as the walk stored it in the
+   * database (kept in memory from then on). A visit's render is kept in memory, as every page is; the
+   * walk's is stored in the database, not in memory, which would hold every live posting.
+   */
+  async function openPosting(url: string, jobId: string, ahead: boolean): Promise<KeptPage> {
+    const version = await postingVersionNow(deps, jobId);
+    if (!version) return NOTHING_KEPT;
+    const key = `${version.version}:${version.status}\u0000${url}`;
+    let kept = ahead ? undefined : fromMemory(key);
+    if (kept === undefined) {
+      const stored = await findStoredPage(deps, jobId, version, build);
+      kept = stored?.gzipped;
+      if (stored && !ahead) pages.set(key, stored);
+    }
+    countLookup?.('pages', kept !== undefined);
     return {
-      kept: stored.gzipped,
+      kept,
       async keep(html, readsSameUntil) {
+        if (!ahead) return keepInMemory(key, version.validUntil, html, readsSameUntil);
         const now = deps.clock.now();
         const validUntil = Math.min(version.validUntil, readsSameUntil(now));
         if (validUntil <= now) return undefined;
@@ -130,8 +155,8 @@ export function createRenderedPages(
         try {
           await keepPostingPage(deps, { jobId, version, build, validUntil, gzipped });
         } catch (err) {
-          // The job was deleted meanwhile, or the database is away: the page is sent all the same.
-          deps.log.warn({ err, jobId }, 'a rendered posting could not be kept');
+          // The job was deleted meanwhile, or the database is away: the walk comes back to it.
+          deps.log.warn({ err, jobId }, 'a posting rendered ahead could not be stored');
         }
         return gzipped;
       },
@@ -150,9 +175,9 @@ export function createRenderedPages(
   }
 
   return {
-    open(url, data) {
+    open(url, data, { ahead = false } = {}) {
       const jobId = postingPageOf(url, data);
-      return jobId === null ? openInMemory(url, data) : openStored(jobId);
+      return jobId === null ? openInMemory(url, data) : openPosting(url, jobId, ahead);
     },
   };
 }

@@ -15,6 +15,7 @@ import { remembered } from '../lib/remembered.js';
 import { sendGzippedPage, sendPage, withHead, type LandingPages, type PageShells } from './page-shells.js';
 import type { PageAnswers } from './page-answers.js';
 import type { RenderedPages } from './rendered-pages.js';
+import { isRenderingAhead } from './render-ahead.js';
 
 /** What the web app's dist-ssr/entry-server.js exports. */
 export interface PageRenderer extends LandingPages {
@@ -115,7 +116,8 @@ export function registerServerRender(
     if (!plan) return sendPage(reply, withHead(shells.shellFor(pathname), head(url, {})), status);
     try {
       // Looked up before the answers are read (RenderedPages.open).
-      const keeping = status === 200 && pages ? await pages.open(url, plan.data) : null;
+      const keeping =
+        status === 200 && pages ? await pages.open(url, plan.data, { ahead: isRenderingAhead(request) }) : null;
       if (keeping?.kept) return sendGzippedPage(request, reply, keeping.kept, status);
       // The same answers the browser would get, read as the routes read them (page-answers.ts) or,
       // for an answer they leave to the route (one that found nothing), through the route itself. A

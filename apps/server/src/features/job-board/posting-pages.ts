@@ -29,23 +29,22 @@ function isCurrent(stamp: PageStamp, version: PostingVersion, build: string, now
   );
 }
 
-export interface StoredPostingPage {
-  /** The posting's version now, read before its answer is: a page is kept at the version read first. */
-  version: PostingVersion;
-  /** Its page, gzipped, when one is stored at that version and build and still reads the same. */
-  gzipped: Buffer | undefined;
+/** The posting's version now, or null when there is no such job. */
+export async function postingVersionNow(deps: Deps, jobId: string): Promise<PostingVersion | null> {
+  const job = await repo.findPostingVersion(deps.db, jobId);
+  return job ? postingVersionFrom(job, deps.clock.now()) : null;
 }
 
-/** The posting's version and its current page, or null when there is no such job. */
-export async function findPostingPage(deps: Deps, jobId: string, build: string): Promise<StoredPostingPage | null> {
-  const [job, [page]] = await Promise.all([
-    repo.findPostingVersion(deps.db, jobId),
-    pagesRepo.findStoredPage(deps.db, { id: jobId }),
-  ]);
-  if (!job) return null;
-  const now = deps.clock.now();
-  const version = postingVersionFrom(job, now);
-  return { version, gzipped: page && isCurrent(page, version, build, now) ? page.gzipped : undefined };
+/** The posting's page stored at `version` by `build`, gzipped, while it still reads the same. */
+export async function findStoredPage(
+  deps: Deps,
+  jobId: string,
+  version: PostingVersion,
+  build: string,
+): Promise<{ gzipped: Buffer; validUntil: number } | undefined> {
+  const [page] = await pagesRepo.findStoredPage(deps.db, { id: jobId });
+  if (!page || !isCurrent(page, version, build, deps.clock.now())) return undefined;
+  return { gzipped: page.gzipped, validUntil: Number(page.valid_until) };
 }
 
 /** Stores the posting's page rendered at `version` by `build`, in place of the one it had. */

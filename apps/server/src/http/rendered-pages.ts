@@ -35,7 +35,7 @@ interface Kept {
 }
 
 /** A page looked up under the versions its answers have now, read before the answers are. */
-export interface KeptPage {
+interface KeptPage {
   /** The page kept at those versions, gzipped, if there is one. */
   kept: Buffer | undefined;
   /**
@@ -80,7 +80,7 @@ export function pageBuildOf(dist: string): string {
 }
 
 /** The job whose page is at `url` and made of `data` alone (the site's configuration aside), or null. */
-export function postingPageOf(url: string, data: readonly PageData[]): string | null {
+function postingPageOf(url: string, data: readonly PageData[]): string | null {
   let uuid: string | null = null;
   for (const one of data) {
     if (one.kind === 'posting' && uuid === null) uuid = one.uuid;

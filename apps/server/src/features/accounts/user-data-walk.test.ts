@@ -103,6 +103,9 @@ const USER_DATA: Record<string, Place> = {
     notExported: "applications teachers made to its jobs: each teacher's, in the teacher's export",
   },
   'job_reports.job_id': { notExported: "reports other people made of its jobs: the reporter's" },
+  'posting_pages.job_id': {
+    notExported: "its live postings' public pages as the server rendered them ahead: the postings themselves, rendered",
+  },
   'job_alert_tokens.alert_id': { notExported: 'the secret confirm and unsubscribe links of its alerts' },
   'job_alert_jobs.alert_id': { notExported: "which jobs each alert has mailed already: the sender's bookkeeping" },
   'application_events.application_id': {

@@ -41,13 +41,17 @@ import { registerPaymentRoutes } from './features/payments/routes.js';
 import { registerResumeRoutes } from './features/resumes/routes.js';
 import { registerEligibilityRoutes } from './features/eligibility/routes.js';
 import { registerSubscriptionRoutes } from './features/subscriptions/routes.js';
-import { registerSystemRoutes } from './features/system/routes.js';
+import { registerSystemRoutes, siteConfigOf } from './features/system/routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 /** Where the built web app is: WEB_DIST, or the workspace's apps/web/dist. */
 export const webDistOf = (config: Deps['config']): string => config.webDist ?? DEFAULT_WEB_DIST;
+
+/** What renders this server's pages (http/rendered-pages.ts): its build and the settings pages show. */
+export const pageBuildFor = (deps: Pick<Deps, 'config' | 'payments'>): string =>
+  pageBuildOf(webDistOf(deps.config), { publicUrl: deps.config.publicUrl, site: siteConfigOf(deps) });
 
 /** Paths that carry secrets or personal data are logged without them. */
 function redactUrl(url: string): string {
@@ -231,7 +235,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     app,
     webDist,
     deps.config.publicUrl,
-    createRenderedPages(deps, pageBuildOf(webDist), options.metrics?.countCacheLookup),
+    createRenderedPages(deps, pageBuildFor(deps), options.metrics?.countCacheLookup),
     createPageAnswers(deps),
   );
   return app;

@@ -2,7 +2,7 @@
 // MIGRATE_ON_START=0, when it only checks it is at the latest migration), serves.
 import pino from 'pino';
 import fs from 'node:fs';
-import { buildApp, loggerOptions, webDistOf } from './app.js';
+import { buildApp, loggerOptions, pageBuildFor, webDistOf } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { createDb, withoutCredentials } from './db/create-db.js';
 import { prepareSchema, SchemaNotReadyError } from './db/migrate.js';
@@ -17,7 +17,6 @@ import { startExpiryNoticeTimer } from './features/jobs/expiry-service.js';
 import { startAlertSender } from './features/alerts/service.js';
 import { startKeywordIndex } from './features/job-board/service.js';
 import { loadEligibilityRules } from './features/eligibility/service.js';
-import { pageBuildOf } from './http/rendered-pages.js';
 import { startRenderingAhead, type RenderAhead } from './http/render-ahead.js';
 import { renderBundleOf } from './http/server-render.js';
 
@@ -118,7 +117,7 @@ async function main(): Promise<void> {
   // stored at their version by this build are rendered before their first visitor asks.
   const webDist = webDistOf(config);
   if (config.responseCacheMs > 0 && fs.existsSync(renderBundleOf(webDist))) {
-    renderAhead = startRenderingAhead(app, deps, pageBuildOf(webDist), {
+    renderAhead = startRenderingAhead(app, deps, pageBuildFor(deps), {
       onError: (err) => app.log.error({ err }, 'rendering postings ahead failed'),
     });
   }

@@ -9,7 +9,8 @@ import { writeFakeWebDist, type FakeWebDist } from '../../test/fake-web-dist.js'
 import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } from '../../test/harness.js';
 import { createDb } from '../db/create-db.js';
 import type { Deps } from '../deps.js';
-import { createRenderedPages, pageBuildOf } from './rendered-pages.js';
+import { pageBuildFor } from '../app.js';
+import { createRenderedPages } from './rendered-pages.js';
 import { startRenderingAhead } from './render-ahead.js';
 
 const LIFETIME = POSTING_LIFETIME_DAYS * 86_400_000;
@@ -397,7 +398,7 @@ describe(`postings' pages kept in the database and rendered ahead (${dialect})`,
     let rendered = 0;
     let passed: () => void = () => {};
     const done = new Promise<void>((resolve) => (passed = resolve));
-    const ahead = startRenderingAhead(t.app, t.deps, pageBuildOf(web.dist), {
+    const ahead = startRenderingAhead(t.app, t.deps, pageBuildFor(t.deps), {
       onPass: (n) => {
         rendered = n;
         passed();
@@ -422,21 +423,26 @@ describe(`postings' pages kept in the database and rendered ahead (${dialect})`,
     expect(row).toMatchObject({
       job_version: await jobVersion(jobId),
       status: 'published',
-      build: pageBuildOf(web.dist),
+      build: pageBuildFor(t.deps),
     });
     expect(gunzipSync(row!.gzipped).toString()).toBe(first.body);
     // Another process on the same database, with nothing in memory.
-    const restarted = createRenderedPages(t.deps, pageBuildOf(web.dist))!;
+    const restarted = createRenderedPages(t.deps, pageBuildFor(t.deps))!;
     expect((await restarted.open(url, data)).kept?.equals(row!.gzipped)).toBe(true);
     // A page with a query is another address: kept in memory only, never stored.
     expect((await restarted.open(`${url}?ref=mail`, data)).kept).toBeUndefined();
+    // Not by a server whose pages show other settings (another address, the payments' mode).
+    const elsewhere = { ...t.deps, config: { ...t.deps.config, publicUrl: 'https://elsewhere.example' } };
+    expect((await createRenderedPages(elsewhere, pageBuildFor(elsewhere))!.open(url, data)).kept).toBeUndefined();
+    const live = { ...t.deps, payments: { ...t.deps.payments, name: 'stripe' as const } };
+    expect(pageBuildFor(live)).not.toBe(pageBuildFor(t.deps));
     // Stored by another build (before a deploy), or before a change: not served.
     await t.db.updateTable('posting_pages').set({ build: 'the previous build' }).where('job_id', '=', jobId).execute();
-    expect((await createRenderedPages(t.deps, pageBuildOf(web.dist))!.open(url, data)).kept).toBeUndefined();
+    expect((await createRenderedPages(t.deps, pageBuildFor(t.deps))!.open(url, data)).kept).toBeUndefined();
     expect(await walkOnce()).toBe(1);
-    expect((await storedPage(jobId))?.build).toBe(pageBuildOf(web.dist));
+    expect((await storedPage(jobId))?.build).toBe(pageBuildFor(t.deps));
     await t.db.updateTable('posting_pages').set({ job_version: -1 }).where('job_id', '=', jobId).execute();
-    expect((await createRenderedPages(t.deps, pageBuildOf(web.dist))!.open(url, data)).kept).toBeUndefined();
+    expect((await createRenderedPages(t.deps, pageBuildFor(t.deps))!.open(url, data)).kept).toBeUndefined();
   });
 
   it('renders the live postings ahead of any visit, again after a change, and never a draft or a closed one', async () => {
@@ -454,7 +460,7 @@ describe(`postings' pages kept in the database and rendered ahead (${dialect})`,
     const nextPass = () => new Promise<void>((resolve) => (passed = resolve));
     let first = nextPass();
     const errors: unknown[] = [];
-    const ahead = startRenderingAhead(t.app, t.deps, pageBuildOf(web.dist), {
+    const ahead = startRenderingAhead(t.app, t.deps, pageBuildFor(t.deps), {
       onPass: (rendered) => {
         passes.push(rendered);
         passed();

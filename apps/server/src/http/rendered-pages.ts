@@ -66,11 +66,12 @@ const NOTHING_KEPT: KeptPage = { kept: undefined, keep: () => Promise.resolve(un
 
 /**
  * What rendered the pages a server keeps: its render bundle (whose name for each page's code changes
- * with that code), the web app's page shell and the server's own code (its bundle when served). A
- * deploy that changes any of them changes this, and no page kept by another build is served.
+ * with that code), the web app's page shell, the server's own code (its bundle when served) and the
+ * settings a page shows (`settings`: its public address, the site configuration it embeds). A deploy
+ * that changes any of them changes this, and no page stored by another build is served.
  */
-export function pageBuildOf(dist: string): string {
-  const hash = createHash('sha1');
+export function pageBuildOf(dist: string, settings: unknown): string {
+  const hash = createHash('sha1').update(JSON.stringify(settings));
   const files = [renderBundleOf(dist), path.join(dist, 'index.html'), fileURLToPath(import.meta.url)];
   for (const file of files) {
     if (fs.existsSync(file)) hash.update(fs.readFileSync(file));

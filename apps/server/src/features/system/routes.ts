@@ -1,7 +1,13 @@
 // Operational routes: what the web app needs to know about this deployment, liveness and readiness.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ReadyAnswerSchema, SiteConfigSchema, type HealthAnswer, type ReadyAnswer } from '@teacheast/shared';
+import {
+  ReadyAnswerSchema,
+  SiteConfigSchema,
+  type HealthAnswer,
+  type ReadyAnswer,
+  type SiteConfig,
+} from '@teacheast/shared';
 import { pingDb } from '../../db/create-db.js';
 import { AppError } from '../../errors.js';
 import type { Deps } from '../../deps.js';
@@ -9,14 +15,19 @@ import type { Deps } from '../../deps.js';
 /** The liveness answer's text, serialised once. */
 const HEALTH_ANSWER_TEXT = JSON.stringify({ status: 'ok' } satisfies HealthAnswer);
 
-export function registerSystemRoutes(app: FastifyInstance, deps: Deps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const publicConfig = {
+/** What GET /api/config answers: the deployment's settings the web app shows (pages embed it). */
+export function siteConfigOf(deps: Pick<Deps, 'payments' | 'config'>): SiteConfig {
+  return {
     paymentProvider: deps.payments.name,
     stripePublishableKey: deps.payments.publishableKey,
     blogUrl: deps.config.blogUrl,
     socialUrl: deps.config.socialUrl,
   };
+}
+
+export function registerSystemRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const publicConfig = siteConfigOf(deps);
 
   r.get('/api/config', { schema: { response: { 200: SiteConfigSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=300');

@@ -474,3 +474,4 @@ export type ResumeRow = Selectable<ResumesTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type SchoolRow = Selectable<SchoolsTable>;
 export type NewSchoolVerification = Insertable<SchoolVerificationsTable>;
+export type NewPostingPage = Insertable<PostingPagesTable>;

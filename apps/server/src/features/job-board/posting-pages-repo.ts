@@ -1,6 +1,7 @@
 // The postings' pages rendered ahead (migration 024; features/job-board/posting-pages.ts).
 import type { DbOrTrx } from '../../db/create-db.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import type { NewPostingPage } from '../../db/schema.js';
 
 /**
  * A posting's stored page and what it was rendered at. Apart from the job's version (repo.ts), not
@@ -32,17 +33,8 @@ export const findPageStamps = preparedQuery((db, p: { after: string; limit: numb
     .limit(p.limit),
 );
 
-export interface PostingPageRow {
-  job_id: string;
-  job_version: number;
-  status: string;
-  build: string;
-  valid_until: number;
-  gzipped: Buffer;
-}
-
 /** Stores a posting's page in place of the one it had. */
-export async function storePostingPage(db: DbOrTrx, page: PostingPageRow): Promise<void> {
+export async function storePostingPage(db: DbOrTrx, page: NewPostingPage): Promise<void> {
   const { job_id: _id, ...rest } = page;
   await db
     .insertInto('posting_pages')

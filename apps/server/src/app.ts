@@ -125,6 +125,11 @@ export interface BuildOptions {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** Where answer times and rate-limit refusals are recorded (served by main.ts on METRICS_PORT). */
   metrics?: Metrics;
+  /**
+   * What renders this server's pages (pageBuildFor), when the caller has it already: it hashes the
+   * server's and the render bundle's code, once a process.
+   */
+  pageBuild?: string;
 }
 
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -235,7 +240,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     app,
     webDist,
     deps.config.publicUrl,
-    createRenderedPages(deps, pageBuildFor(deps), options.metrics?.countCacheLookup),
+    createRenderedPages(deps, options.pageBuild ?? pageBuildFor(deps), options.metrics?.countCacheLookup),
     createPageAnswers(deps),
   );
   return app;

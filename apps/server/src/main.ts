@@ -64,7 +64,8 @@ async function main(): Promise<void> {
     limiter: config.redisUrl ? createRedisLimiter(config.redisUrl) : createMemoryLimiter(),
   };
   metrics?.readOutboxWith(() => deps.mail.backlog());
-  const app = await buildApp(deps, { logger: loggerOptions(config.logLevel), metrics });
+  const pageBuild = pageBuildFor(deps);
+  const app = await buildApp(deps, { logger: loggerOptions(config.logLevel), metrics, pageBuild });
 
   let renderAhead: RenderAhead | undefined;
   let stopExpiryNotices = () => {};
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
   // stored at their version by this build are rendered before their first visitor asks.
   const webDist = webDistOf(config);
   if (config.responseCacheMs > 0 && fs.existsSync(renderBundleOf(webDist))) {
-    renderAhead = startRenderingAhead(app, deps, pageBuildFor(deps), {
+    renderAhead = startRenderingAhead(app, deps, pageBuild, {
       onError: (err) => app.log.error({ err }, 'rendering postings ahead failed'),
     });
   }

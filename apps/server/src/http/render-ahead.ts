@@ -69,6 +69,9 @@ export function startRenderingAhead(
     return res.statusCode === 200;
   }
 
+  /** Waits `ms`, or less when the walk is stopped. */
+  const rest = (ms: number) => sleep(ms, undefined, { signal }).catch(() => undefined);
+
   /** Renders for RUN_MS at a time, resting between runs, and longer while visitors keep the server busy. */
   let runStarted = performance.now();
   async function giveWay(): Promise<void> {
@@ -76,10 +79,10 @@ export function startRenderingAhead(
     await setImmediate();
     if (performance.now() - runStarted < RUN_MS) return;
     const before = performance.eventLoopUtilization();
-    await sleep(REST_MS, undefined, { signal }).catch(() => undefined);
+    await rest(REST_MS);
     // How much of the rest went to others' work: requests being answered.
     const busy = performance.eventLoopUtilization(before).utilization > BUSY;
-    if (busy) await sleep(REST_BUSY_MS, undefined, { signal }).catch(() => undefined);
+    if (busy) await rest(REST_BUSY_MS);
     runStarted = busy ? -Infinity : performance.now();
   }
 
@@ -120,7 +123,7 @@ export function startRenderingAhead(
       }
       // The walk's own reads stay a small share of the server's time however many jobs there are.
       const pause = Math.max(options.passPauseMs ?? PASS_PAUSE_MS, PASS_FACTOR * walkMs);
-      await sleep(pause, undefined, { signal }).catch(() => undefined);
+      await rest(pause);
     }
   })();
 

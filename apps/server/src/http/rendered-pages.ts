@@ -100,11 +100,17 @@ export function createRenderedPages(
   if (deps.config.responseCacheMs <= 0) return null;
   const pages = new BoundedCache<string, Kept>(MAX_BYTES, (kept) => kept.gzipped.length);
 
-  /** Keeps a page in memory under `key` until `until` or the words of time on it pass. */
-  function keepInMemory(key: string, until: number, html: Buffer, readsSameUntil: (now: number) => number) {
+  /** Until when a page made now at a version valid until `until` reads the same; null: not even now. */
+  function validUntilOf(until: number, readsSameUntil: (now: number) => number): number | null {
     const now = deps.clock.now();
     const validUntil = Math.min(until, readsSameUntil(now));
-    if (validUntil <= now) return Promise.resolve(undefined);
+    return validUntil > now ? validUntil : null;
+  }
+
+  /** Keeps a page in memory under `key` until `until` or the words of time on it pass. */
+  function keepInMemory(key: string, until: number, html: Buffer, readsSameUntil: (now: number) => number) {
+    const validUntil = validUntilOf(until, readsSameUntil);
+    if (validUntil === null) return Promise.resolve(undefined);
     const gzipped = ownBytes(gzipSync(html));
     if (gzipped.length > MAX_BYTES / 16) return Promise.resolve(undefined);
     pages.set(key, { gzipped, validUntil });
@@ -149,9 +155,8 @@ export function createRenderedPages(
       kept,
       async keep(html, readsSameUntil) {
         if (!ahead) return keepInMemory(key, version.validUntil, html, readsSameUntil);
-        const now = deps.clock.now();
-        const validUntil = Math.min(version.validUntil, readsSameUntil(now));
-        if (validUntil <= now) return undefined;
+        const validUntil = validUntilOf(version.validUntil, readsSameUntil);
+        if (validUntil === null) return undefined;
         const gzipped = gzipSync(html);
         try {
           await keepPostingPage(deps, { jobId, version, build, validUntil, gzipped });

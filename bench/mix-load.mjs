@@ -17,6 +17,8 @@
 //     perSecond,                                  the paced writes' rate
 //     paced: [request],                           sent in order, perSecond of them a second
 //     everyMs, timed: [request],                  one every everyMs, from everyMs / 2 (the employer)
+//     arrivals: { everyMs, requests: [request] },  one every everyMs from the start, each on a new
+//                                                 connection (visitors arriving); not writes
 //   }
 // }
 // request: { kind, method, path, headers, body?, from }: `from` is the loopback address the write is
@@ -24,7 +26,7 @@
 //
 // Prints one JSON object: { reads: { rps, p50, p99, non2xx, errors, timeouts, statusCodes, groups },
 // writes: { seconds, sent, perSecond, unanswered, scriptLeft, heldBack, lateP99Ms, lateMaxMs, all,
-// kinds } | null }, where each group, kind and `all` is { count, p50, p99, max, statusCodes, errors,
+// arrivals, kinds } | null }, where each group, kind, `all` and `arrivals` is { count, p50, p99, max, statusCodes, errors,
 // problems? } (the first few answers that were not 2xx). A write's time runs from its sending to the
 // end of its answer; how late it was sent against its schedule is reported apart (lateP99Ms).
 import { once } from 'node:events';

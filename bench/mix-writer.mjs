@@ -5,8 +5,17 @@
 // idle between writes, so the kernel runs it as soon as its timer is due, even on the one core the
 // process is pinned to.
 //
+// Each person's connection is opened before the writes begin (one request each, WARM_CONCURRENCY at a
+// time): a person saves, applies or counts a visit from a page their browser has just loaded, over the
+// connection it loaded it on. Opened during the run, every write came on a new connection, and a busy
+// Node server takes one new connection a turn of its event loop (libuv accepts one at a time since
+// 1.45): at 100 new connections a second among 50 busy ones, they queued for seconds before the
+// server read them, while the server answered each in 2 ms. The visitors who do arrive on a new
+// connection are measured apart (writes.arrivals: a posting asked for from a new address, on a new
+// connection, every arrivals.everyMs).
+//
 // workerData: { writes, origin, seconds }, writes as in mix-load.mjs's spec. The thread posts 'ready'
-// once loaded; { startedAt } (performance.timeOrigin + performance.now() on the main thread when the
+// once loaded and the connections are open; { startedAt } (performance.timeOrigin + performance.now() on the main thread when the
 // reads begin) starts the schedule, and 'stop' (the reads are over) ends it. Then it waits for the
 // writes in flight, up to DRAIN_MS, and posts { writes }, the figures mix-load.mjs prints.
 //
@@ -19,6 +28,10 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 const MAX_WRITES_IN_FLIGHT = 200;
 /** How long the writes still in flight at the end are waited for. */
 const DRAIN_MS = 10_000;
+/** Connections opened at once before the writes. */
+const WARM_CONCURRENCY = 32;
+/** A person's kept connection stays open this long unused (the server keeps it 72 s). */
+const IDLE_MS = 60_000;
 /** Bodies of answers that were not 2xx kept per write kind, to say what went wrong. */
 const PROBLEMS_KEPT = 3;
 
@@ -56,13 +69,16 @@ if (!isMainThread) {
   let sent = 0;
   let inFlight = 0;
   let heldBack = 0;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 2, timeout: 5_000 });
+  const arrivals = tally();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2, timeout: IDLE_MS });
 
-  const send = (request, scheduledAt) => {
-    late.push(performance.now() - scheduledAt);
-    sent++;
+  /** Sends `request`, recording its answer in `t` and `allWrites` (when given); new connection when `fresh`. */
+  const send = (request, scheduledAt, t, { fresh = false, all = allWrites } = {}) => {
+    if (all) {
+      late.push(performance.now() - scheduledAt);
+      sent++;
+    }
     inFlight++;
-    const t = kinds.get(request.kind) ?? kinds.set(request.kind, tally()).get(request.kind);
     const body = request.body === undefined ? undefined : Buffer.from(request.body);
     const headers = { ...request.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
     const started = performance.now();
@@ -76,11 +92,19 @@ if (!isMainThread) {
     const failed = (message) => {
       if (!done()) return;
       t.errors++;
-      allWrites.errors++;
+      if (all) all.errors++;
       if (t.problems.length < PROBLEMS_KEPT) t.problems.push(`${request.path}: ${message}`);
     };
     const req = http.request(
-      { host: hostname, port, path: request.path, method: request.method, headers, localAddress: request.from, agent },
+      {
+        host: hostname,
+        port,
+        path: request.path,
+        method: request.method,
+        headers,
+        localAddress: request.from,
+        agent: fresh ? false : agent,
+      },
       (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
@@ -88,7 +112,7 @@ if (!isMainThread) {
           if (!done()) return;
           const ms = performance.now() - started;
           record(t, res.statusCode, ms);
-          record(allWrites, res.statusCode, ms);
+          if (all) record(all, res.statusCode, ms);
           if ((res.statusCode < 200 || res.statusCode > 299) && t.problems.length < PROBLEMS_KEPT) {
             t.problems.push(
               `${res.statusCode} ${request.path}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`,
@@ -103,6 +127,20 @@ if (!isMainThread) {
     req.end(body);
   };
 
+  const kindTally = (kind) => kinds.get(kind) ?? kinds.set(kind, tally()).get(kind);
+
+  // Each person's connection, opened before the start (see the top of this file).
+  const people = [...new Set([...writes.paced, ...writes.timed].map((request) => request.from))];
+  const opened = tally();
+  const toOpen = people.length;
+  for (let i = 0; i < toOpen; i += WARM_CONCURRENCY) {
+    const batch = people.slice(i, i + WARM_CONCURRENCY);
+    const settled = opened.ms.length + opened.errors + batch.length;
+    for (const from of batch) send({ method: 'GET', path: '/api/health', headers: {}, from }, 0, opened, { all: null });
+    while (opened.ms.length + opened.errors < settled) await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  if (opened.errors > 0) throw new Error(`${opened.errors} of ${toOpen} people's connections did not open`);
+
   // Listening before saying ready, so the start cannot come before anyone hears it.
   const starting = once(parentPort, 'message');
   parentPort.postMessage('ready');
@@ -112,6 +150,7 @@ if (!isMainThread) {
 
   let paced = 0;
   let timed = 0;
+  let arrived = 0;
   /** Sends every write due by now; the schedule is kept from the start, so a late timer catches up. */
   const sendDue = () => {
     const elapsed = performance.now() - startedAt;
@@ -122,13 +161,20 @@ if (!isMainThread) {
         heldBack++;
         break;
       }
-      send(writes.paced[paced], startedAt + (paced / writes.perSecond) * 1000);
+      const request = writes.paced[paced];
+      send(request, startedAt + (paced / writes.perSecond) * 1000, kindTally(request.kind));
       paced++;
     }
     const timedDue = Math.min(writes.timed.length, Math.floor(elapsed / writes.everyMs + 0.5));
     while (timed < timedDue) {
-      send(writes.timed[timed], startedAt + (timed + 0.5) * writes.everyMs);
+      const request = writes.timed[timed];
+      send(request, startedAt + (timed + 0.5) * writes.everyMs, kindTally(request.kind));
       timed++;
+    }
+    const arrivalsDue = Math.min(writes.arrivals.requests.length, Math.floor(elapsed / writes.arrivals.everyMs) + 1);
+    while (arrived < arrivalsDue) {
+      send(writes.arrivals.requests[arrived], 0, arrivals, { fresh: true, all: null });
+      arrived++;
     }
   };
   const pacer = setInterval(sendDue, 2);
@@ -152,6 +198,7 @@ if (!isMainThread) {
       lateP99Ms: round(percentile(lateSorted, 0.99)),
       lateMaxMs: round(lateSorted.length ? lateSorted[lateSorted.length - 1] : null),
       all: summary(allWrites),
+      arrivals: summary(arrivals),
       kinds: Object.fromEntries([...kinds].map(([kind, t]) => [kind, summary(t)])),
     },
   });

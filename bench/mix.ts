@@ -23,6 +23,14 @@
 // the kernel puts it, as for the single instance on it. In the generator the writer has a thread and
 // an event loop of its own (bench/mix-writer.mjs): sharing the read connections' loop, it sent the
 // writes seconds late on a slower machine, and the write figures measured the generator.
+//
+// Connections, as browsers hold them: each person's connection is opened before the writes begin, and
+// their writes go over it, as a save goes over the connection its page was loaded on. Visitors who
+// arrive meanwhile, each on a new connection, ask for a posting every ARRIVAL_EVERY_MS and are
+// reported apart: a busy Node server takes one new connection a turn of its event loop, so what they
+// wait is what a new visitor meets. With every write on a new connection, 100 a second queued for
+// seconds to be taken while the server spent 2 ms on each. Each write's time in the server (its
+// answer's time on /metrics, on average) is reported beside the time the writer saw.
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -173,6 +181,8 @@ const PORTS = {
 };
 const metricsPortOf = (port: number) => port + 10;
 const origin = (port: number) => `http://127.0.0.1:${port}`;
+/** Visitors arriving on a new connection, asking for a posting, while the writes go on: one every this. */
+const ARRIVAL_EVERY_MS = 200;
 /** Loopback addresses the anonymous visits (clicks, time) come from: a crowd, not one address. */
 const VISITORS = 2000;
 /** Savers in each topology's cast, at least: saves are spread over many users. */
@@ -203,8 +213,8 @@ function listPages(c: ReadContext): string[] {
 // ---------------------------------------------------------------- the writes
 
 interface WriteRequest {
-  kind: PacedKind | 'edit' | 'publish';
-  method: 'POST';
+  kind: PacedKind | 'edit' | 'publish' | 'arrival';
+  method: 'POST' | 'GET';
   path: string;
   headers: Record<string, string>;
   body?: string;
@@ -371,6 +381,17 @@ function writeScripts(
   return { paced, timed };
 }
 
+/** Visitors who arrive during `seconds`, each from an address of their own: a posting, as a browser asks. */
+function arrivals(jobIds: readonly string[], seconds: number, r: Random): WriteRequest[] {
+  return Array.from({ length: Math.ceil((seconds * 1000) / ARRIVAL_EVERY_MS) + 1 }, () => ({
+    kind: 'arrival',
+    method: 'GET',
+    path: `/posting/${r.pick(jobIds)}`,
+    headers: { ...AS_BROWSERS },
+    from: nextSourceAddress(),
+  }));
+}
+
 /** How many writes a topology sends: its warm-up's and its measured phase's. */
 function writeCounts(seconds: number) {
   return {
@@ -430,6 +451,8 @@ interface MixResult {
     lateP99Ms: number | null;
     lateMaxMs: number | null;
     all: Figures;
+    /** Visitors' first requests, each on a new connection. */
+    arrivals: Figures;
     kinds: Record<string, Figures>;
   } | null;
 }
@@ -437,7 +460,13 @@ interface MixResult {
 interface MixSpec {
   connections: number;
   reads: { name: string; share: number; paths: string[]; headers?: Readonly<Record<string, string>> }[];
-  writes: { perSecond: number; paced: WriteRequest[]; everyMs: number; timed: WriteRequest[] } | null;
+  writes: {
+    perSecond: number;
+    paced: WriteRequest[];
+    everyMs: number;
+    timed: WriteRequest[];
+    arrivals: { everyMs: number; requests: WriteRequest[] };
+  } | null;
 }
 
 const generator = path.join(root, 'bench/mix-load.mjs');
@@ -483,15 +512,29 @@ interface CacheFigures {
   hitsPerRead: number | null;
 }
 
-/** cache_lookups_total of every instance, added up; null for a cache no instance reports. */
-async function scrapeLookups(metricsPorts: readonly number[]): Promise<Lookups> {
+interface Scraped {
+  lookups: Lookups;
+  /** http_request_duration_seconds of the POST answers, added up: the time writes spent in the servers. */
+  posts: { seconds: number; count: number };
+}
+
+/** cache_lookups_total and the POST answers' times of every instance, added up; null for a cache no instance reports. */
+async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> {
   const lookups: Lookups = { answers: null, pages: null };
+  const posts = { seconds: 0, count: 0 };
+  const labelsOf = (text: string) =>
+    Object.fromEntries([...text.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
   for (const port of metricsPorts) {
     const text = await (await fetch(`${origin(port)}/metrics`)).text();
     for (const line of text.split('\n')) {
+      const answered = /^http_request_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/.exec(line);
+      if (answered && labelsOf(answered[2]!).method === 'POST') {
+        posts[answered[1] === 'sum' ? 'seconds' : 'count'] += Number(answered[3]);
+        continue;
+      }
       const match = /^cache_lookups_total\{([^}]*)\}\s+(\S+)/.exec(line);
       if (!match) continue;
-      const labels = Object.fromEntries([...match[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+      const labels = labelsOf(match[1]!);
       const cache = labels.cache as CacheName;
       const outcome = labels.outcome;
       if (!CACHES.includes(cache) || (outcome !== 'hit' && outcome !== 'miss')) continue;
@@ -499,7 +542,13 @@ async function scrapeLookups(metricsPorts: readonly number[]): Promise<Lookups> 
       counts[outcome] += Number(match[2]);
     }
   }
-  return lookups;
+  return { lookups, posts };
+}
+
+/** The mean time a write spent in a server, from its arrival to its answer, between two scrapes. */
+function serverWriteMs(before: Scraped, after: Scraped): number | null {
+  const count = after.posts.count - before.posts.count;
+  return count > 0 ? ((after.posts.seconds - before.posts.seconds) / count) * 1000 : null;
 }
 
 function cacheFigures(before: Lookups, after: Lookups, reads: number): Record<CacheName, CacheFigures | null> {
@@ -538,6 +587,8 @@ interface Phase {
   reads: MixResult['reads'];
   writes: MixResult['writes'];
   caches: Record<CacheName, CacheFigures | null>;
+  /** The mean time a write spent in a server (its answer's time on /metrics); the rest of its time it waited to be read. */
+  serverWriteMs: number | null;
 }
 
 interface TopologyResult {
@@ -670,16 +721,27 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
     );
     const withWrites = (seconds: number, paced: WriteRequest[], timed: WriteRequest[]): MixSpec => ({
       ...bench.readSpec,
-      writes: { perSecond: WRITES_PER_SECOND, paced, everyMs: employerEveryMs(seconds), timed },
+      writes: {
+        perSecond: WRITES_PER_SECOND,
+        paced,
+        everyMs: employerEveryMs(seconds),
+        timed,
+        arrivals: { everyMs: ARRIVAL_EVERY_MS, requests: arrivals(bench.ctx.jobIds, seconds, createRandom(73)) },
+      },
     });
     const mailsBefore = bench.mailbox.received.length;
     const phase = async (name: string, spec: MixSpec): Promise<Phase> => {
-      const before = await scrapeLookups(metricsPorts);
+      const before = await scrapeMetrics(metricsPorts);
       const result = await runMix(bench.work, name, spec, target, SECONDS);
-      const after = await scrapeLookups(metricsPorts);
+      const after = await scrapeMetrics(metricsPorts);
       assertRunning(...servers);
       const answered = Object.values(result.reads.groups).reduce((n, g) => n + g.count, 0);
-      return { seconds: SECONDS, ...result, caches: cacheFigures(before, after, answered) };
+      return {
+        seconds: SECONDS,
+        ...result,
+        caches: cacheFigures(before.lookups, after.lookups, answered),
+        serverWriteMs: serverWriteMs(before, after),
+      };
     };
 
     await runMix(bench.work, 'read-warm-up', bench.readSpec, target, WARM_UP_SECONDS);
@@ -739,7 +801,13 @@ function printPhase(label: string, phase: Phase, readOnly: Phase | null): void {
   if (!writes) return;
   console.log(
     `    writes: ${writes.sent} sent, ${writes.perSecond.toFixed(1)}/s, p50 ${ms(writes.all.p50)}, p99 ${ms(writes.all.p99)}, ` +
-      `statuses ${JSON.stringify(writes.all.statusCodes)}, sent late by p99 ${ms(writes.lateP99Ms)}`,
+      `statuses ${JSON.stringify(writes.all.statusCodes)}, sent late by p99 ${ms(writes.lateP99Ms)}; ` +
+      `in the server ${ms(phase.serverWriteMs)} a write on average`,
+  );
+  const a = writes.arrivals;
+  console.log(
+    `    visitors arriving on a new connection (a posting, one every ${ARRIVAL_EVERY_MS} ms): ${a.count}, ` +
+      `p50 ${ms(a.p50)}, p99 ${ms(a.p99)}, statuses ${JSON.stringify(a.statusCodes)}`,
   );
   const order: string[] = [...WRITE_MIX.map((w) => w.kind), 'edit', 'publish'];
   const kinds = Object.entries(writes.kinds).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
@@ -760,6 +828,9 @@ interface Check {
   note?: string;
 }
 
+const notAnswered2xx = (f: Figures) =>
+  Object.entries(f.statusCodes).reduce((n, [code, c]) => n + (code.startsWith('2') ? 0 : c), 0);
+
 function judgeTopology(t: TopologyResult): Check[] {
   const { readOnly, withWrites } = t;
   const writes = withWrites.writes!;
@@ -767,10 +838,8 @@ function judgeTopology(t: TopologyResult): Check[] {
     p.reads.non2xx +
     p.reads.errors +
     p.reads.timeouts +
-    (p.writes ? p.writes.all.errors + p.writes.unanswered : 0) +
-    (p.writes
-      ? Object.entries(p.writes.all.statusCodes).reduce((n, [code, c]) => n + (code.startsWith('2') ? 0 : c), 0)
-      : 0);
+    (p.writes ? p.writes.all.errors + p.writes.arrivals.errors + p.writes.unanswered : 0) +
+    (p.writes ? notAnswered2xx(p.writes.all) + notAnswered2xx(p.writes.arrivals) : 0);
   const ratio = withWrites.reads.rps / readOnly.reads.rps;
   const save = writes.kinds.save;
   return [

@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/db/create-db.js';
@@ -173,6 +174,25 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
       await a.destroy();
     },
   };
+}
+
+/**
+ * A migrated database of the project's dialect for the tests of a describe block: opened before them,
+ * dropped after. Read `db` inside the tests (it is set once the block starts).
+ */
+export function migratedTestDb(): { readonly db: Db } {
+  const opened = {} as { db: Db; drop: () => Promise<void> };
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    opened.drop = database.drop;
+    opened.db = createDb(database.url);
+    await migrateToLatest(opened.db);
+  });
+  afterAll(async () => {
+    await opened.db.destroy();
+    await opened.drop();
+  });
+  return opened;
 }
 
 export interface TestApp {

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
+  type Compilable,
   PostgresAdapter,
   PostgresDialect,
   sql,
@@ -24,10 +25,19 @@ export async function pingDb(db: DbOrTrx): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
+/** Every commit on SQLite waits for the disk (an fsync of the log), but writeWithoutWaitingForDisk's. */
+const SYNCHRONOUS = 'FULL';
+
 /** The connections behind a database made by createDb, for reads that skip Kysely's executor. */
 const sqliteHandles = new WeakMap<
   object,
-  { connection: SQLite.Database; read(sql: string): FixedRead; log?: (event: LogEvent) => void }
+  {
+    connection: SQLite.Database;
+    read(sql: string): FixedRead;
+    /** The statement for `sql`, from the connection's own statement cache. */
+    statement(sql: string): SQLite.Statement;
+    log?: (event: LogEvent) => void;
+  }
 >();
 
 /**
@@ -55,7 +65,7 @@ function fixedRead(sqlite: SQLite.Database, sql: string): FixedRead {
 
 const pgPools = new WeakMap<object, { pool: pg.Pool; log?: (event: LogEvent) => void }>();
 
-/** Tells `log` (the query-time histogram) of a read that went past Kysely, as Kysely would. */
+/** Tells `log` (the query-time histogram) of a statement that went past Kysely, as Kysely would. */
 function logRead(log: (event: LogEvent) => void, sql: string, parameters: readonly unknown[], start: number) {
   log({
     level: 'query',
@@ -96,6 +106,41 @@ export function readPrepared<R>(
     if (postgres.log) logRead(postgres.log, sql, parameters, start);
     return result.rows as R[];
   });
+}
+
+/**
+ * Runs `query`, one write, committed without waiting for the disk: for a write whose loss in a power
+ * cut or a crash of the operating system is acceptable (a visit counted), never for one a person is
+ * told was kept. A crash of the process loses nothing either way: the commit has reached the operating
+ * system. Each commit that waits for the disk takes every earlier one with it.
+ * - SQLite (WAL): run on the connection with synchronous=NORMAL for its commit, which then writes the
+ *   log without an fsync, and FULL again at once; synchronous, so no other commit can come between.
+ *   With a transaction open on the one connection it queues behind it through Kysely, and waits for
+ *   the disk as usual.
+ * - PostgreSQL: a transaction of its own with `synchronous_commit = off`.
+ */
+export async function writeWithoutWaitingForDisk(db: Db, query: Compilable<unknown>): Promise<void> {
+  const compiled = query.compile();
+  const handle = sqliteHandles.get(db);
+  if (handle && !handle.connection.inTransaction) {
+    const start = performance.now();
+    handle.statement('pragma synchronous = NORMAL').run();
+    try {
+      handle.statement(compiled.sql).run(...compiled.parameters);
+    } finally {
+      handle.statement(`pragma synchronous = ${SYNCHRONOUS}`).run();
+    }
+    if (handle.log) logRead(handle.log, compiled.sql, compiled.parameters, start);
+    return;
+  }
+  if (isPostgres(db)) {
+    await db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      await trx.executeQuery(compiled);
+    });
+    return;
+  }
+  await db.executeQuery(compiled);
 }
 
 /** DATABASE_URL for a message or a log line: its user and password show as ***. */
@@ -149,7 +194,7 @@ export function createDb(databaseUrl: string, options: { logQuery?: (event: LogE
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`synchronous = ${SYNCHRONOUS}`);
   // Reads map the file instead of copying each page through a read() call, and the hot pages of
   // a large board stay in SQLite's own cache (64 MB) instead of its 2 MB default.
   sqlite.pragma('mmap_size = 1073741824');
@@ -164,7 +209,7 @@ export function createDb(databaseUrl: string, options: { logQuery?: (event: LogE
     if (!found) reads.set(sql, (found = fixedRead(sqlite, sql)));
     return found;
   };
-  sqliteHandles.set(db, { connection: sqlite, read, log });
+  sqliteHandles.set(db, { connection: sqlite, read, statement: (sql) => statements.prepare(sql), log });
   return db;
 }
 

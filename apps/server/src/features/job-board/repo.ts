@@ -1,7 +1,7 @@
 // Every query of the job board: search, postings, saved jobs and the daily metrics counters.
 import { PAGE_SIZE, type JobTile } from '@teacheast/shared';
 import { sql, type SqlBool } from 'kysely';
-import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
+import { isPostgres, writeWithoutWaitingForDisk, type Db, type DbOrTrx } from '../../db/create-db.js';
 import {
   finishTileJson,
   postingJsonSql,
@@ -421,10 +421,19 @@ export interface MetricsDelta {
 
 /** Adds to one job's counters of one day in a single upsert, so concurrent reports never lose a count. */
 export async function addToDailyMetrics(db: DbOrTrx, jobId: string, day: string, d: MetricsDelta): Promise<void> {
+  await dailyMetricsAdded(db, jobId, day, d).execute();
+}
+
+/** As addToDailyMetrics, for a visit counted: its commit does not wait for the disk (writeWithoutWaitingForDisk). */
+export async function countVisit(db: Db, jobId: string, day: string, d: MetricsDelta): Promise<void> {
+  await writeWithoutWaitingForDisk(db, dailyMetricsAdded(db, jobId, day, d));
+}
+
+function dailyMetricsAdded(db: DbOrTrx, jobId: string, day: string, d: MetricsDelta) {
   const clicks = d.clicks ?? 0;
   const timeSpent = d.timeSpent ?? 0;
   const saves = d.saves ?? 0;
-  await db
+  return db
     .insertInto('job_metrics_daily')
     .values({ job_id: jobId, day, clicks, time_spent: timeSpent, saves: Math.max(saves, 0) })
     .onConflict((oc) =>
@@ -433,8 +442,7 @@ export async function addToDailyMetrics(db: DbOrTrx, jobId: string, day: string,
         time_spent: eb('job_metrics_daily.time_spent', '+', timeSpent),
         saves: eb('job_metrics_daily.saves', '+', saves),
       })),
-    )
-    .execute();
+    );
 }
 
 /** Takes one save off a day's counter, never below zero. */

@@ -340,7 +340,7 @@ async function enforceVisitLimit(deps: Deps, kind: 'job-click' | 'job-time', job
 export async function countClick(deps: Deps, jobId: string, client: string) {
   await requireLiveJob(deps, jobId);
   await enforceVisitLimit(deps, 'job-click', jobId, client);
-  await repo.addToDailyMetrics(deps.db, jobId, dayOf(deps.clock.now()), { clicks: 1 });
+  await repo.countVisit(deps.db, jobId, dayOf(deps.clock.now()), { clicks: 1 });
   return { message: 'Visit counted' };
 }
 
@@ -349,7 +349,7 @@ export async function addTimeSpent(deps: Deps, jobId: string, seconds: number, c
   await enforceVisitLimit(deps, 'job-time', jobId, client);
   // One report covers one visit; nobody reads a posting for more than an hour at a time.
   const counted = Math.min(seconds, MAX_TIME_REPORT_SECONDS);
-  if (counted > 0) await repo.addToDailyMetrics(deps.db, jobId, dayOf(deps.clock.now()), { timeSpent: counted });
+  if (counted > 0) await repo.countVisit(deps.db, jobId, dayOf(deps.clock.now()), { timeSpent: counted });
   return { message: 'Time counted', timeSpent: counted };
 }
 

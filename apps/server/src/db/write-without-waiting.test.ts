@@ -1,0 +1,54 @@
+// A write committed without waiting for the disk (the visit counters) is a write like any other to
+// every reader: it is there at once, it never joins a transaction another request has open, and on
+// SQLite every later commit waits for the disk again.
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { dialect, migratedTestDb } from '../../test/harness.js';
+import { isPostgres, writeWithoutWaitingForDisk, type Db } from './create-db.js';
+
+const newUser = (db: Db, id: string) =>
+  db.insertInto('users').values({ id, email: `${id}@example.com`, password_hash: 'x', confirmed_at: 1, created_at: 1 });
+
+const userIds = async (db: Db) =>
+  (await db.selectFrom('users').select('id').orderBy('id').execute()).map((row) => row.id);
+
+describe(`a write that does not wait for the disk (${dialect})`, () => {
+  const t = migratedTestDb();
+
+  it('is committed at once, and SQLite waits for the disk again for every commit after it', async () => {
+    const { db } = t;
+    await writeWithoutWaitingForDisk(db, newUser(db, 'counted-1'));
+    expect(await userIds(db)).toContain('counted-1');
+    if (!isPostgres(db)) {
+      // 2 is FULL: the log is synced at every commit.
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+      expect(rows).toEqual([{ synchronous: 2 }]);
+    }
+  });
+
+  it('never joins a transaction open meanwhile: that one rolls back alone', async () => {
+    const { db } = t;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('users')
+          .values({ id: 'rolled-back', email: 'rolled-back@example.com', password_hash: 'x', created_at: 1 })
+          .execute();
+        await held;
+        throw new Error('rolled back');
+      })
+      .catch((err: unknown) => err);
+    // The transaction has written its row and holds SQLite's one connection.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const counted = writeWithoutWaitingForDisk(db, newUser(db, 'counted-2'));
+    release();
+    await counted;
+    expect(await transaction).toEqual(new Error('rolled back'));
+    const ids = await userIds(db);
+    expect(ids).toContain('counted-2');
+    expect(ids).not.toContain('rolled-back');
+  });
+});

@@ -229,6 +229,10 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       expect(first.json()).toEqual({ message: expect.any(String) as string, favoritedBy: [user.id] });
       expect((await save()).json()).toMatchObject({ favoritedBy: [user.id] });
       expect(await favoritesOf(id)).toHaveLength(1);
+      // Saved twice, counted once on the owner's chart.
+      const metrics = await t.inject({ method: 'GET', url: `/api/job/metrics/${id}`, headers: owner.auth });
+      const { daily } = metrics.json() as { daily: { saves: number }[] };
+      expect(daily.reduce((n, day) => n + day.saves, 0)).toBe(1);
 
       const list = await t.inject({ method: 'GET', url: `/api/favorites/${user.id}`, headers: user.auth });
       expect(list.statusCode).toBe(200);
@@ -301,6 +305,10 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       t.clock.advance(2 * DAY);
       const list = await t.inject({ method: 'GET', url: `/api/favorites/${user.id}`, headers: user.auth });
       expect((list.json() as { jobs: { uuid: string }[] }).jobs.map((j) => j.uuid)).toEqual([id]);
+      // Saving it again keeps it saved, as it was.
+      const again = await t.inject({ method: 'POST', url: `/api/favorites/${user.id}/${id}`, headers: user.auth });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ favoritedBy: [user.id] });
       // It stays removable.
       const res = await t.inject({ method: 'POST', url: `/api/favorites/remove/${user.id}/${id}`, headers: user.auth });
       expect(res.json()).toMatchObject({ favoritedBy: [] });

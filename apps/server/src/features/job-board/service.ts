@@ -363,15 +363,17 @@ export async function saveJob(deps: Deps, userId: string, jobId: string) {
   const favoritedBy = await deps.db.transaction().execute(async (trx) => {
     const job = await repo.findJobAccess(trx, jobId);
     if (!job || job.published_at === null) throw notFound(NO_SUCH_JOB);
-    const isSaved = (await repo.findFavoritedBy(trx, jobId)).includes(userId);
-    if (!isSaved) {
-      // Only a live posting can be newly saved; one already saved stays saved.
-      if (jobStatus(job, now) !== 'published') throw notFound('This job is closed and can no longer be saved');
+    if (jobStatus(job, now) === 'published') {
+      // Saved again: nothing is inserted and nothing counted.
       if (await repo.insertFavorite(trx, userId, jobId, now)) {
         await repo.addToDailyMetrics(trx, jobId, dayOf(now), { saves: 1 });
       }
+      return repo.findFavoritedBy(trx, jobId);
     }
-    return repo.findFavoritedBy(trx, jobId);
+    // Only a live posting can be newly saved; one already saved stays saved.
+    const favoritedBy = await repo.findFavoritedBy(trx, jobId);
+    if (!favoritedBy.includes(userId)) throw notFound('This job is closed and can no longer be saved');
+    return favoritedBy;
   });
   return { message: 'Job saved', favoritedBy };
 }

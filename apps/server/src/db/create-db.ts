@@ -66,7 +66,7 @@ function fixedRead(sqlite: SQLite.Database, sql: string): FixedRead {
 const pgPools = new WeakMap<object, { pool: pg.Pool; log?: (event: LogEvent) => void }>();
 
 /** Tells `log` (the query-time histogram) of a statement that went past Kysely, as Kysely would. */
-function logRead(log: (event: LogEvent) => void, sql: string, parameters: readonly unknown[], start: number) {
+function logStatement(log: (event: LogEvent) => void, sql: string, parameters: readonly unknown[], start: number) {
   log({
     level: 'query',
     query: CompiledQuery.raw(sql, [...parameters]),
@@ -97,13 +97,13 @@ export function readPrepared<R>(
     const values = read.statement.all(...parameters) as unknown[][];
     const rows = new Array<R>(values.length);
     for (let i = 0; i < values.length; i++) rows[i] = read.row(values[i]!) as R;
-    if (handle.log) logRead(handle.log, sql, parameters, start);
+    if (handle.log) logStatement(handle.log, sql, parameters, start);
     return rows;
   }
   const postgres = pgPools.get(db);
   if (!postgres) return undefined;
   return postgres.pool.query({ name, text: sql, values: [...parameters] }).then((result) => {
-    if (postgres.log) logRead(postgres.log, sql, parameters, start);
+    if (postgres.log) logStatement(postgres.log, sql, parameters, start);
     return result.rows as R[];
   });
 }
@@ -130,7 +130,7 @@ export async function writeWithoutWaitingForDisk(db: Db, query: Compilable<unkno
     } finally {
       handle.statement(`pragma synchronous = ${SYNCHRONOUS}`).run();
     }
-    if (handle.log) logRead(handle.log, compiled.sql, compiled.parameters, start);
+    if (handle.log) logStatement(handle.log, compiled.sql, compiled.parameters, start);
     return;
   }
   if (isPostgres(db)) {

@@ -7,6 +7,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
 import { TILE_COLUMNS } from '../jobs/presenters.js';
 import type { IndexedJob } from './keyword-index.js';
+import { ownCopy } from '../../lib/json-text.js';
 import { liveJobIds, tileJson, tileText, type SearchFilter } from './repo.js';
 
 /** FTS5 syntax for one term; its words are letters and digits only, so quoting them is enough. */
@@ -221,7 +222,8 @@ type IndexedRow = Awaited<ReturnType<ReturnType<typeof indexedJobs>['execute']>>
 function toIndexedJob(row: IndexedRow): IndexedJob {
   return {
     ...row,
-    tile: tileText(row),
+    // Kept for the index's life: tileText joins the publish date onto a slice of the database's text.
+    tile: ownCopy(tileText(row)),
     published_at: Number(row.published_at),
     terms_month_pay: row.terms_month_pay === null ? null : Number(row.terms_month_pay),
   };

@@ -1,0 +1,24 @@
+// V8 keeps the pages a collection empties in a pool, for the heap to grow into again, and gives them
+// back to the system only at a collection made to reduce memory. A server that never idles never
+// reaches one, so a heap that once grew to 450 MB (the keyword index being made at start) would keep
+// 450 MB resident for the life of the process while it holds 150 MB of objects.
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+
+let collect: Collect | null = null;
+
+/**
+ * Collects everything that can be collected and gives the emptied pages back to the system. A pause
+ * of the whole process (about a tenth of a second per 100 MB of live objects): for after a burst of
+ * work that grew the heap, not for a request.
+ */
+export function returnEmptiedHeapPages(): void {
+  if (!collect) {
+    // V8's own collector function, reached without making `gc` a global of the server's own context.
+    v8.setFlagsFromString('--expose-gc');
+    collect = vm.runInNewContext('gc') as Collect;
+  }
+  collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+}

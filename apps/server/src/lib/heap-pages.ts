@@ -10,9 +10,9 @@ type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resor
 let collect: Collect | null = null;
 
 /**
- * Collects everything that can be collected and gives the emptied pages back to the system. A pause
- * of the whole process (about a tenth of a second per 100 MB of live objects): for after a burst of
- * work that grew the heap, not for a request.
+ * Collects everything that can be collected, compacting, and gives the emptied pages back to the
+ * system. It stops the process for two full collections (half a second for the 105 MB of objects of
+ * a server on 100,000 jobs): for after a burst of work that grew the heap, never for a request.
  */
 export function returnEmptiedHeapPages(): void {
   if (!collect) {

@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   // The live jobs' words are indexed once the server listens (seconds for 100,000 jobs, in slices that
   // let requests through): until then keyword searches go to the database's own index, as they do
   // after any write until the index has caught up, so a restart answers at once.
-  // Indexing grows the heap to about three times what the index keeps (100,000 jobs: 450 MB for 150),
+  // Indexing grows the heap to three or four times what it keeps (100,000 jobs: 330 MB for 105),
   // and V8 would hold the pages it emptied for as long as the process lives (decision 017).
   void startKeywordIndex(deps)
     .then(() => {

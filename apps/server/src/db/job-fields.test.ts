@@ -3,30 +3,17 @@
 // tile field added to the table without its migration fails here (the checklist at the top of
 // job-fields.ts); tile-json.test.ts then holds what is written to the presenter.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, dialect } from '../../test/harness.js';
-import { createDb, type Db } from './create-db.js';
+import { describe, expect, it } from 'vitest';
+import { dialect, migratedTestDb } from '../../test/harness.js';
 import { TILE_WRITTEN_FIELDS, tileIndexColumns, tileJsonTriggerBody } from './job-fields.js';
-import { migrateToLatest } from './migrate.js';
 
 describe(`the ${dialect} database's tile writer`, () => {
-  let db: Db;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    db = createDb(database.url);
-    await migrateToLatest(db);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await drop();
-  });
+  const database = migratedTestDb();
 
   const tileColumns = () => [...new Set(TILE_WRITTEN_FIELDS.map(([, column]) => column))].sort();
 
   it('is the table’s, and a write of any of its columns writes it again', async () => {
+    const { db } = database;
     if (dialect === 'postgres') {
       const { rows } = await sql<{ body: string }>`
         select prosrc as body from pg_proc where proname = 'jobs_write_tile_json'`.execute(db);

@@ -1,10 +1,8 @@
 // A fixed read answers what Kysely would for the same query: the same rows, each an object with the
 // statement's columns as keys, on SQLite's own array rows as on PostgreSQL's named statements.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, dialect } from '../../test/harness.js';
-import { createDb, type Db } from './create-db.js';
-import { migrateToLatest } from './migrate.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dialect, migratedTestDb } from '../../test/harness.js';
 import { preparedQuery } from './prepared-query.js';
 
 const usersSince = preparedQuery((db, p: { since: number }) =>
@@ -21,14 +19,9 @@ const userById = preparedQuery((db, p: { id: string }) =>
 );
 
 describe(`prepared reads (${dialect})`, () => {
-  let db: Db;
-  let drop: () => Promise<void>;
+  const database = migratedTestDb();
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    db = createDb(database.url);
-    await migrateToLatest(db);
-    await db
+    await database.db
       .insertInto('users')
       .values(
         [1, 2, 3].map((n) => ({
@@ -41,12 +34,9 @@ describe(`prepared reads (${dialect})`, () => {
       )
       .execute();
   });
-  afterAll(async () => {
-    await db.destroy();
-    await drop();
-  });
 
   it('answers rows as objects keyed by the columns and their aliases, as Kysely does', async () => {
+    const { db } = database;
     const rows = await usersSince(db, { since: 2000 });
     expect(rows).toEqual([
       { id: 'user-2', address: 'user-2@example.com', created_at: 2000, shout: 'USER-2@EXAMPLE.COM' },
@@ -64,12 +54,14 @@ describe(`prepared reads (${dialect})`, () => {
   });
 
   it('answers nulls, no rows, and each call with its own values', async () => {
+    const { db } = database;
     expect(await userById(db, { id: 'user-2' })).toEqual([{ id: 'user-2', confirmed_at: null }]);
     expect(await userById(db, { id: 'user-1' })).toEqual([{ id: 'user-1', confirmed_at: 1 }]);
     expect(await userById(db, { id: 'nobody' })).toEqual([]);
   });
 
   it('reads inside a transaction through it, seeing its own writes', async () => {
+    const { db } = database;
     await db
       .transaction()
       .execute(async (trx) => {

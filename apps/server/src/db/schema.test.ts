@@ -5,10 +5,9 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, dialect } from '../../test/harness.js';
-import { createDb, type Db } from './create-db.js';
-import { migrateToLatest } from './migrate.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dialect, migratedTestDb } from '../../test/harness.js';
+import type { Db } from './create-db.js';
 
 /** The kind of value a column gives back to the server, coarse enough to hold on both engines. */
 type Family = 'string' | 'number' | 'binary';
@@ -221,26 +220,16 @@ function differences(declared: Tables, actual: Tables): string[] {
 // ---------- the tests ----------
 
 describe(`schema.ts and the migrated ${dialect} database`, () => {
-  let db: Db;
-  let drop: () => Promise<void>;
+  const database = migratedTestDb();
   let source: string;
 
-  beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    db = createDb(database.url);
-    await migrateToLatest(db);
+  beforeAll(() => {
     source = fs.readFileSync(SCHEMA_FILE, 'utf8');
-  });
-
-  afterAll(async () => {
-    await db.destroy();
-    await drop();
   });
 
   it('agree on every table, column, nullability and kind of value', async () => {
     const declared = declaredTables(source);
-    const actual = await migratedTables(db);
+    const actual = await migratedTables(database.db);
     expect(differences(declared, actual)).toEqual([]);
     // Both sides were really read: every table of the product, with its columns.
     expect(Object.keys(actual).sort()).toEqual(Object.keys(declared).sort());
@@ -251,7 +240,7 @@ describe(`schema.ts and the migrated ${dialect} database`, () => {
   });
 
   it('notices a column, a table, a null or a type that schema.ts gets wrong', async () => {
-    const actual = await migratedTables(db);
+    const actual = await migratedTables(database.db);
     const edit = (from: string, to: string) => {
       expect(source).toContain(from);
       return differences(declaredTables(source.replace(from, to)), actual);
@@ -288,6 +277,7 @@ describe(`schema.ts and the migrated ${dialect} database`, () => {
   });
 
   it('notices a column a migration adds that schema.ts does not have', async () => {
+    const { db } = database;
     await db.schema.alterTable('coupons').addColumn('note', 'text').execute();
     expect(differences(declaredTables(source), await migratedTables(db))).toEqual([
       'coupons.note: a column in the database, missing from schema.ts',

@@ -178,14 +178,19 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 
 /**
  * A migrated database of the project's dialect for the tests of a describe block: opened before them,
- * dropped after. Read `db` inside the tests (it is set once the block starts).
+ * dropped after. Read `db` and `url` inside the tests (they are set once the block starts); `options`
+ * are createDb's (its query log).
  */
-export function migratedTestDb(): { readonly db: Db } {
-  const opened = {} as { db: Db; drop: () => Promise<void> };
+export function migratedTestDb(options: Parameters<typeof createDb>[1] = {}): {
+  readonly db: Db;
+  readonly url: string;
+} {
+  const opened = {} as { db: Db; url: string; drop: () => Promise<void> };
   beforeAll(async () => {
     const database = await createTestDatabase();
     opened.drop = database.drop;
-    opened.db = createDb(database.url);
+    opened.url = database.url;
+    opened.db = createDb(database.url, options);
     await migrateToLatest(opened.db);
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 // Every query of discovery: the live postings a sitemap lists and a feed shows.
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
 
 /**
@@ -7,12 +7,12 @@ import { isPostgres, type DbOrTrx } from '../../db/create-db.js';
  * out of the live window; the last condition keeps a taken-down posting out whatever its dates.
  * `is not null` is written out as in the job board's queries, which the partial search indexes match.
  */
+function isLive(liveSince: number) {
+  return sql<SqlBool>`jobs.published_at is not null and jobs.published_at > ${liveSince} and jobs.taken_down_at is null`;
+}
+
 function livePostings(db: DbOrTrx, liveSince: number) {
-  return db
-    .selectFrom('jobs')
-    .where('jobs.published_at', 'is not', null)
-    .where('jobs.published_at', '>', liveSince)
-    .where('jobs.taken_down_at', 'is', null);
+  return db.selectFrom('jobs').where(isLive(liveSince));
 }
 
 /** A run of ids: from `from` (inclusive) to `before` (exclusive), either end open when null. */
@@ -65,8 +65,7 @@ export async function hasLivePostingAt(db: DbOrTrx, liveSince: number, position:
  */
 function fromSitemapIndex(db: DbOrTrx, liveSince: number) {
   const jobs = isPostgres(db) ? sql`jobs` : sql`jobs indexed by jobs_sitemap_idx`;
-  return sql`from ${jobs}
-    where jobs.published_at is not null and jobs.published_at > ${liveSince} and jobs.taken_down_at is null`;
+  return sql`from ${jobs} where ${isLive(liveSince)}`;
 }
 
 /** A country's newest live postings, newest first with the id as a stable tie-break (its search index's order). */

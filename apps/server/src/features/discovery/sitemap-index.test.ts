@@ -3,10 +3,8 @@
 // row (64 ms against 4 at 100,000 jobs).
 import SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../db/create-db.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { createTestDatabase, dialect } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dialect, migratedTestDb } from '../../../test/harness.js';
 import { findLivePostingsAfter, hasLivePostingAt } from './repo.js';
 
 /** sqlite_stat1 of the jobs table of the benchmark's 100,000 jobs. */
@@ -23,23 +21,11 @@ const JOBS_STATISTICS: Record<string, string> = {
 };
 
 describe('the sitemap reads', () => {
-  let db: Db;
-  let url: string;
-  let drop: () => Promise<void>;
   const queries: CompiledQuery[] = [];
-
-  beforeAll(async () => {
-    const database = await createTestDatabase();
-    ({ url, drop } = database);
-    db = createDb(database.url, { logQuery: (event) => queries.push(event.query) });
-    await migrateToLatest(db);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await drop();
-  });
+  const database = migratedTestDb({ logQuery: (event) => queries.push(event.query) });
 
   it('find the live postings from the sitemap index', async () => {
+    const { db, url } = database;
     queries.length = 0;
     const now = Date.now();
     expect(await hasLivePostingAt(db, now, 49_000)).toBe(false);

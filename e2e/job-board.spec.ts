@@ -150,6 +150,11 @@ test('search from the home page, page through results, open, save and unsave a j
   await page.getByRole('link', { name: FEATURED_COMPANY }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Unsave' })).toBeVisible();
+  // Sent the visitor's page, which names nobody's saves (a browser with a session and no signed-in
+  // cookie yet), the member still sees their own save once the page has asked for the posting again.
+  await page.context().clearCookies();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Unsave' })).toBeVisible();
 
   await page.goto('/account');
   const saved = page.getByRole('region', { name: 'Saved jobs' });

@@ -47,8 +47,9 @@ async function start(root: HTMLElement): Promise<void> {
   }
   // Only pages rendered ahead need the answers' parsers: they load beside the page's own code.
   const { seedQueries } = await import('./app/prerender');
-  seedQueries(queryClient, window.location.href, answers);
-  if (!readToken()) {
+  const isMember = readToken() !== null;
+  seedQueries(queryClient, window.location.href, answers, { forMember: isMember });
+  if (!isMember) {
     // The server rendered exactly what an anonymous visitor sees: take its HTML over as it is.
     queryClient.setQueryData(currentUserQueryKey, null);
     await pageCode.catch(() => undefined);

@@ -25,6 +25,7 @@ import * as m021 from './migrations/021-trust-and-safety.js';
 import * as m022 from './migrations/022-hiring-conversation.js';
 import * as m023 from './migrations/023-resume-privacy.js';
 import * as m024 from './migrations/024-posting-pages.js';
+import * as m025 from './migrations/025-saves-version.js';
 
 // Migrations are listed here by hand so the order is explicit and bundlers can see them.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '022-hiring-conversation': m022,
   '023-resume-privacy': m023,
   '024-posting-pages': m024,
+  '025-saves-version': m025,
 };
 
 /** Every migration's name, oldest first; the last is the schema this release is written for. */

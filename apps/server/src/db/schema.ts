@@ -419,6 +419,12 @@ interface PostingPagesTable {
   gzipped: Buffer;
 }
 
+/** Who saved a posting moves this version, not the posting's own (migration 025). */
+interface JobSavesTable {
+  job_id: string;
+  version: number;
+}
+
 interface ContentVersionsTable {
   name: string;
   version: number;
@@ -463,6 +469,7 @@ export interface Database {
   resume_hidden_domains: ResumeHiddenDomainsTable;
   resume_views: ResumeViewsTable;
   posting_pages: PostingPagesTable;
+  job_saves: JobSavesTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -35,9 +35,18 @@ describe(`versions kept by the ${dialect} database`, () => {
     return Number(row.version);
   }
 
-  /** The jobs version and each posting's own version. */
+  async function savesVersion(id: string): Promise<number> {
+    const row = await t.db.selectFrom('job_saves').select('version').where('job_id', '=', id).executeTakeFirst();
+    return Number(row?.version ?? 0);
+  }
+
+  /** The jobs version, each posting's own version and the version of who saved each. */
   async function versions(...ids: string[]) {
-    return { jobs: await jobsVersion(), postings: await Promise.all(ids.map(postingVersion)) };
+    return {
+      jobs: await jobsVersion(),
+      postings: await Promise.all(ids.map(postingVersion)),
+      saves: await Promise.all(ids.map(savesVersion)),
+    };
   }
 
   it('moves the jobs version with every insert, update and delete of a job', async () => {
@@ -162,12 +171,22 @@ describe(`versions kept by the ${dialect} database`, () => {
     expect(kept.at(-1)).toEqual({ version: last, job_id: a });
   });
 
-  it("moves only the posting's own version when it is saved or unsaved, or its photos change", async () => {
+  it("moves only the version of who saved a posting when it is saved or unsaved, and only the posting's own when its photos change", async () => {
     const saved = await createPublishedJob(t, ownerId);
     const bystander = await createPublishedJob(t, ownerId);
     const fan = await createUser(t);
 
-    /** Runs the write and checks it moved `saved`'s version only. */
+    /** Runs the write and checks it moved `saved`'s savers version only: not its page's, not the lists'. */
+    async function expectSaversOnly(write: () => Promise<unknown>) {
+      const before = await versions(saved, bystander);
+      await write();
+      const after = await versions(saved, bystander);
+      expect(after.jobs).toBe(before.jobs);
+      expect(after.postings).toEqual(before.postings);
+      expect(after.saves[0]).toBeGreaterThan(before.saves[0]!);
+      expect(after.saves[1]).toBe(before.saves[1]);
+    }
+    /** Runs the write and checks it moved `saved`'s own version only. */
     async function expectPostingOnly(write: () => Promise<unknown>) {
       const before = await versions(saved, bystander);
       await write();
@@ -175,20 +194,21 @@ describe(`versions kept by the ${dialect} database`, () => {
       expect(after.jobs).toBe(before.jobs);
       expect(after.postings[0]).toBeGreaterThan(before.postings[0]!);
       expect(after.postings[1]).toBe(before.postings[1]);
+      expect(after.saves).toEqual(before.saves);
     }
 
-    await expectPostingOnly(() =>
+    await expectSaversOnly(() =>
       t.db.insertInto('favorites').values({ user_id: fan.id, job_id: saved, created_at: t.clock.now() }).execute(),
     );
-    await expectPostingOnly(() =>
+    await expectSaversOnly(() =>
       t.db.deleteFrom('favorites').where('user_id', '=', fan.id).where('job_id', '=', saved).execute(),
     );
     // The same through the product's own routes.
-    await expectPostingOnly(async () => {
+    await expectSaversOnly(async () => {
       const res = await t.inject({ method: 'POST', url: `/api/favorites/${fan.id}/${saved}`, headers: fan.auth });
       expect(res.statusCode).toBe(200);
     });
-    await expectPostingOnly(async () => {
+    await expectSaversOnly(async () => {
       const res = await t.inject({
         method: 'POST',
         url: `/api/favorites/remove/${fan.id}/${saved}`,
@@ -215,7 +235,7 @@ describe(`versions kept by the ${dialect} database`, () => {
       .insertInto('favorites')
       .values({ user_id: leaver.id, job_id: saved, created_at: t.clock.now() })
       .execute();
-    await expectPostingOnly(() => t.db.deleteFrom('users').where('id', '=', leaver.id).execute());
+    await expectSaversOnly(() => t.db.deleteFrom('users').where('id', '=', leaver.id).execute());
 
     // A change of the posting itself moves both, and still not the other posting's.
     const before = await versions(saved, bystander);
@@ -238,6 +258,8 @@ describe(`versions kept by the ${dialect} database`, () => {
     await t.db.deleteFrom('jobs').where('id', '=', id).execute();
     expect(await jobsVersion()).toBeGreaterThan(before);
     expect(await t.db.selectFrom('favorites').select('job_id').where('job_id', '=', id).execute()).toEqual([]);
+    // Its saves' version goes with it, and deleting its saves made none again.
+    expect(await t.db.selectFrom('job_saves').select('job_id').where('job_id', '=', id).execute()).toEqual([]);
   });
 });
 

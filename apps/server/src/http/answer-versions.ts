@@ -2,7 +2,7 @@
 // once per request before the answer is looked up, from versions the database moves itself in each
 // write's own transaction (content_versions, jobs.version). An answer is served from the cache only
 // at the version it was made at, so a write, through any instance or command, makes stale exactly the
-// answers it changes: a save moves its posting's version, not the jobs version every list is kept at.
+// answers it changes: a save moves its posting's savers version, not the jobs version every list is kept at.
 // A per-session answer is current for its caller too: the session, and for the resume board the
 // subscription, are read as the route reads them, so a log-out or a cancellation ends it at once.
 // The requests of one event-loop turn share each read (lib/turn-memo.ts), keyed by what the reader
@@ -12,7 +12,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import type { TurnMemo } from '../lib/turn-memo.js';
 import { findUser } from '../features/accounts/sessions.js';
-import { postingVersion, searchVersion, type AnswerVersion } from '../features/job-board/service.js';
+import {
+  postingAnswerVersion,
+  postingVersion,
+  searchVersion,
+  type AnswerVersion,
+} from '../features/job-board/service.js';
 import { boardVersion } from '../features/resumes/board-version.js';
 import { activeSubscriptionUntil } from '../features/subscriptions/service.js';
 
@@ -62,15 +67,20 @@ const ofSearch: AnswerVersionReader = (deps, request, turn) => {
   return fromSession ? Promise.resolve(null) : ofJobs(deps, request, turn);
 };
 
-/** A posting and its photos: the posting's own version (itself, its photos, its savers) and status, per caller. */
-const ofPosting: AnswerVersionReader = (deps, request, turn) => {
-  const { uuid } = request.params as { uuid?: unknown };
-  if (typeof uuid !== 'string') return Promise.resolve(null);
-  return turn.get(`posting ${uuid} ${tokenOf(request)}`, async () => {
-    const [posting, user] = await Promise.all([postingVersion(deps, uuid), findUser(deps, request)]);
-    return { tag: `${posting.tag} ${user?.id ?? ''}`, validUntil: posting.validUntil };
-  });
-};
+/**
+ * A posting's answer or its photos, per caller (an owner sees what a visitor does not): the posting's
+ * own version (itself, its photos) and status, and for the answer the version of who saved it.
+ */
+const ofPostingBy =
+  (name: string, read: (deps: Deps, uuid: string) => Promise<AnswerVersion>): AnswerVersionReader =>
+  (deps, request, turn) => {
+    const { uuid } = request.params as { uuid?: unknown };
+    if (typeof uuid !== 'string') return Promise.resolve(null);
+    return turn.get(`${name} ${uuid} ${tokenOf(request)}`, async () => {
+      const [posting, user] = await Promise.all([read(deps, uuid), findUser(deps, request)]);
+      return { tag: `${posting.tag} ${user?.id ?? ''}`, validUntil: posting.validUntil };
+    });
+  };
 
 /**
  * The board: any change to a published resume, for a caller who is the path's user, while their
@@ -91,7 +101,7 @@ export const ANSWER_VERSIONS: Readonly<Record<string, AnswerVersionReader>> = {
   '/api/filter-jobs': ofSearch,
   '/api/jobs/cities/:country': ofJobs,
   '/feed.xml': ofJobs,
-  '/api/job/:uuid': ofPosting,
-  '/api/job/images/:uuid': ofPosting,
+  '/api/job/:uuid': ofPostingBy('posting', postingAnswerVersion),
+  '/api/job/images/:uuid': ofPostingBy('photos', postingVersion),
   '/api/resume-board/filter/:userUuid': ofBoard,
 };

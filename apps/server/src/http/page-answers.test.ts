@@ -1,6 +1,6 @@
 // A rendered landing page's answers are named by descriptors and read without HTTP (page-answers.ts):
 // each kind must round-trip, the descriptor's apiPathOf answering through its route exactly what the
-// table reads; anything the table's readers do not take is left to the route, which answers it with
+// table reads (but a posting's savers, which a page shows nobody); anything the table's readers do not take is left to the route, which answers it with
 // its exact error; and a kind the table does not hold is refused loudly, never left silently unkept.
 import { apiPathOf, type PageData, type PageDataKind, type PageDataOf } from '@teacheast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,11 +89,20 @@ describe(`page answers read as the routes read them (${dialect})`, () => {
     config: () => [{ kind: 'config' }],
   };
 
+  /** What a page holds of the route's answer: a posting's names nobody's saves, the rest all of it. */
+  const asPageHolds = (data: PageData, answer: unknown): unknown => {
+    if (data.kind !== 'posting') return answer;
+    const { job } = answer as { job: { favoritedBy: string[] } };
+    // The route names the saver: the page's answer really leaves them out.
+    expect(job.favoritedBy).toHaveLength(1);
+    return { job: { ...job, favoritedBy: [] } };
+  };
+
   it.each(Object.entries(found))('round-trips every %s: its path answers what the table reads', async (_, of) => {
     for (const data of of()) {
       const answer = await pageAnswerOf(data);
       expect(answer, JSON.stringify(data)).toBeDefined();
-      expect(answer, JSON.stringify(data)).toEqual(await routed(apiPathOf(data)));
+      expect(answer, JSON.stringify(data)).toEqual(asPageHolds(data, await routed(apiPathOf(data))));
     }
   });
 

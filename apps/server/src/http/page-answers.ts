@@ -27,8 +27,8 @@ import { AppError } from '../errors.js';
 import {
   compareAnswerJson,
   compareVersion,
-  jobAnswerJson,
   listCitiesWithJobs,
+  postingPageAnswerJson,
   postingVersion,
   searchAnswerJson,
   searchVersion,
@@ -85,7 +85,7 @@ const PAGE_DATA_SOURCES: { readonly [K in PageDataKind]: PageDataSource<K> } = {
     read(deps, { uuid }) {
       const params = JobParamsSchema.safeParse({ uuid });
       if (!params.success) return undefined;
-      return orRoute(async () => parsed(await jobAnswerJson(deps, params.data.uuid, null)));
+      return orRoute(async () => parsed(await postingPageAnswerJson(deps, params.data.uuid)));
     },
     version: (deps, { uuid }) => [`posting ${uuid}`, () => postingVersion(deps, uuid)],
   },

@@ -81,6 +81,21 @@ describe('the answers a rendered page is made of', () => {
     expect(refused.getQueryDefaults(compareKeys.jobs(['b', 'a'])).retryOnMount).toBe(false);
   });
 
+  it("fill a visitor's page for as long as any answer stays fresh, and a member's only until it mounts", () => {
+    const url = '/posting/abc';
+    const path = apiPathOf({ kind: 'posting', uuid: 'abc' });
+    // The page names nobody's saves: a member's own must be asked for.
+    const answer = { job: { uuid: 'abc', favoritedBy: [] } };
+    const visitor = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const member = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    expect(seedQueries(visitor, url, { [path]: answer })).toBe(true);
+    expect(seedQueries(member, url, { [path]: answer }, { forMember: true })).toBe(true);
+    for (const client of [visitor, member]) expect(client.getQueryData(jobKeys.job('abc'))).toEqual(answer.job);
+    const query = (client: QueryClient) => client.getQueryCache().find({ queryKey: jobKeys.job('abc') })!;
+    expect(query(visitor).isStaleByTime(30_000)).toBe(false);
+    expect(query(member).isStaleByTime(30_000)).toBe(true);
+  });
+
   it("are found in the page under their descriptor's path, which the fetchers call too", () => {
     const url = '/jobs?country=vietnam&city=Hanoi';
     const client = new QueryClient();

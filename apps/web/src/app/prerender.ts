@@ -166,8 +166,16 @@ export function pageDataAt(url: string): PageData[] | null {
 /**
  * Fills `client` with the answers for the page at `url`. An answer that is missing is left out: the
  * page then fetches it as usual. Returns false when the page is not rendered ahead.
+ *
+ * The answers are a visitor's: a posting's names nobody's saves. For a member (`forMember`) they fill
+ * the page at once and are asked for again when it mounts, so the member's own state shows.
  */
-export function seedQueries(client: QueryClient, url: string, answers: PrerenderAnswers): boolean {
+export function seedQueries(
+  client: QueryClient,
+  url: string,
+  answers: PrerenderAnswers,
+  { forMember = false }: { forMember?: boolean } = {},
+): boolean {
   const { pathname, search } = split(url);
   const plan = planFor(pathname, search);
   if (!plan) return false;
@@ -185,7 +193,7 @@ export function seedQueries(client: QueryClient, url: string, answers: Prerender
       // renders would show the spinner, and the browser would ask once more for the same refusal.
       client.setQueryDefaults(preload.queryKey, { retryOnMount: false });
     } else {
-      client.setQueryData(preload.queryKey, preload.select(answer));
+      client.setQueryData(preload.queryKey, preload.select(answer), forMember ? { updatedAt: 0 } : undefined);
     }
   }
   return true;

@@ -40,9 +40,11 @@ export function useSessionUser(): CurrentUser | null {
   return useCurrentUser().data ?? null;
 }
 
+/** Answers fetched before, as a visitor (a posting names nobody's saves on its page), are asked for again. */
 export function startSession(token: string, user: CurrentUser): void {
   storeToken(token);
   queryClient.setQueryData<CurrentUser | null>(currentUserQueryKey, user);
+  void queryClient.invalidateQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(query.queryKey[0]) });
 }
 
 /** Forget the session in this browser and any data fetched on the user's behalf. */

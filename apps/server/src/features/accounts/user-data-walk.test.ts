@@ -106,6 +106,7 @@ const USER_DATA: Record<string, Place> = {
   'posting_pages.job_id': {
     notExported: "its live postings' public pages as the server rendered them ahead: the postings themselves, rendered",
   },
+  'job_saves.job_id': { notExported: "how many times its jobs' savers changed: the answer cache's version" },
   'job_alert_tokens.alert_id': { notExported: 'the secret confirm and unsubscribe links of its alerts' },
   'job_alert_jobs.alert_id': { notExported: "which jobs each alert has mailed already: the sender's bookkeeping" },
   'application_events.application_id': {

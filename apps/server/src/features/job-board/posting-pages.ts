@@ -1,5 +1,5 @@
 // Postings rendered ahead (migration 024): the page an anonymous visitor gets of each posting, gzipped,
-// stored under what it shows: the job's version (the posting, its photos and its saves move it), its
+// stored under what it shows: the job's version (the posting and its photos move it, not its saves), its
 // status (the clock moves it), the build that rendered it (a deploy moves it) and the moment it stops
 // reading the same. It is stored by the visit that rendered it and, before any visit, by each server's
 // sweep (http/render-ahead.ts), so a first visit, a crawler's included, is sent a page, not a render.

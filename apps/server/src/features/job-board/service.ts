@@ -180,6 +180,26 @@ const STATUS_JSON = Object.fromEntries(JobStatusSchema.options.map((s) => [s, js
 };
 
 export async function jobAnswerJson(deps: Deps, jobId: string, user: AuthUser | null): Promise<JsonText<JobAnswer>> {
+  return postingAnswer(deps, jobId, user, true);
+}
+
+/**
+ * The posting's answer as its page holds it for a visitor: as jobAnswerJson for nobody logged in,
+ * with nobody's saves (favoritedBy empty), so that a save leaves the page current (postingVersion). A
+ * member's browser asks for the answer again (web app, prerender.ts).
+ */
+export function postingPageAnswerJson(deps: Deps, jobId: string): Promise<JsonText<JobAnswer>> {
+  return postingAnswer(deps, jobId, null, false);
+}
+
+const NO_SAVERS_JSON = jsonText<string[]>([]);
+
+async function postingAnswer(
+  deps: Deps,
+  jobId: string,
+  user: AuthUser | null,
+  namesSavers: boolean,
+): Promise<JsonText<JobAnswer>> {
   const row = await repo.findPostingJson(deps.db, jobId);
   if (!row) throw notFound(NO_SUCH_JOB);
   const publishedAt = row.published_at === null ? null : Number(row.published_at);
@@ -192,7 +212,7 @@ export async function jobAnswerJson(deps: Deps, jobId: string, user: AuthUser | 
   const job = finishPostingJson(contactHidden ? withoutContact(row.json) : row.json, {
     publishedDate: repo.publishedDateJson(publishedDate),
     images: row.image_urls,
-    favoritedBy: row.favorited_by,
+    favoritedBy: namesSavers ? row.favorited_by : NO_SAVERS_JSON,
     status: STATUS_JSON[status],
     underReview: row.held_at === null ? FALSE_JSON : TRUE_JSON,
     takenDown: row.taken_down_at === null ? FALSE_JSON : TRUE_JSON,
@@ -254,7 +274,7 @@ export async function compareAnswerJson(deps: Deps, ids: readonly string[]): Pro
 
 /** What a compare answer is current for: each of its postings' versions. */
 export async function compareVersion(deps: Deps, ids: readonly string[]): Promise<AnswerVersion> {
-  const versions = await Promise.all(ids.map((id) => postingVersion(deps, id)));
+  const versions = await Promise.all(ids.map((id) => postingAnswerVersion(deps, id)));
   return {
     tag: versions.map((v) => v.tag).join(','),
     validUntil: Math.min(Infinity, ...versions.map((v) => v.validUntil)),
@@ -272,9 +292,9 @@ export interface AnswerVersion {
   validUntil: number;
 }
 
-/** What a posting's answer is current for, in parts: the version its row carries and its status. */
+/** What a posting's page is current for, in parts: the version its row carries and its status. */
 export interface PostingVersion {
-  /** jobs.version: the posting, its photos and its saves move it. */
+  /** jobs.version: the posting and its photos move it; its saves do not (migration 025). */
   version: number;
   /** The clock changes it with no write (a posting expires). */
   status: JobStatus;
@@ -288,12 +308,23 @@ export function postingVersionFrom(row: { version: number; published_at: number 
   return { version: Number(row.version), status, validUntil };
 }
 
-/** A posting's answer: its own version (the posting, its photos, its saves) and its status. */
+/**
+ * A posting as a page or its photos show it: its own version (the posting, its photos) and its status.
+ * Not who saved it: a page shows a visitor nobody's saves (postingPageAnswerJson).
+ */
 export async function postingVersion(deps: Deps, jobId: string): Promise<AnswerVersion> {
   const row = await repo.findPostingVersion(deps.db, jobId);
   if (!row) return { tag: 'none', validUntil: Infinity };
   const { version, status, validUntil } = postingVersionFrom(row, deps.clock.now());
   return { tag: `${version}:${status}`, validUntil };
+}
+
+/** A posting's answer (GET /api/job/{uuid}, a comparison): as postingVersion, and who saved it. */
+export async function postingAnswerVersion(deps: Deps, jobId: string): Promise<AnswerVersion> {
+  const row = await repo.findPostingAnswerVersion(deps.db, jobId);
+  if (!row) return { tag: 'none', validUntil: Infinity };
+  const { version, status, validUntil } = postingVersionFrom(row, deps.clock.now());
+  return { tag: `${version}.${Number(row.saves_version ?? 0)}:${status}`, validUntil };
 }
 
 /**

@@ -2,6 +2,7 @@
 // link: its text and HTML are blanked as a delivered mail's are (test/security/tokens-at-rest.test.ts).
 import net from 'node:net';
 import { pino } from 'pino';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../../../test/harness.js';
 import { createMailer, MAIL_MAX_ATTEMPTS } from './mailer.js';
@@ -32,6 +33,50 @@ describe(`mail outbox (${dialect})`, () => {
   });
 
   const rows = () => t.db.selectFrom('mail_outbox').select(['text', 'html', 'sent_at', 'error', 'attempts']).execute();
+
+  it('sends over connections it keeps open, and on a connection a mail with ?pool=false', async () => {
+    let connections = 0;
+    let mails = 0;
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onConnect: (_session, callback) => {
+        connections += 1;
+        callback();
+      },
+      onData: (stream, _session, callback) => {
+        stream.resume();
+        stream.on('end', () => {
+          mails += 1;
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const url = `smtp://127.0.0.1:${(smtp.server.address() as net.AddressInfo).port}`;
+    /** The connections it took to send three mails, one after another. */
+    const connectionsFor = async (smtpUrl: string) => {
+      const mailer = createMailer({ db: t.db, smtpUrl, from: 'x@example.com', log: pino({ level: 'silent' }) });
+      const [before, sentBefore] = [connections, mails];
+      try {
+        for (let i = 0; i < 3; i++) {
+          mailer.send({ to: `c${i}@example.com`, subject: 'Hello', text: 'Hi' });
+          await mailer.flush();
+        }
+      } finally {
+        await mailer.close();
+      }
+      expect(mails - sentBefore).toBe(3);
+      return connections - before;
+    };
+    try {
+      expect(await connectionsFor(url)).toBe(1);
+      expect(await connectionsFor(`${url}?pool=false`)).toBe(3);
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
 
   it('retries a refused mail at each hourly pass, then gives up and blanks its text and HTML', async () => {
     const mailer = createMailer({

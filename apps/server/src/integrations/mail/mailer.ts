@@ -64,7 +64,11 @@ export function createMailer(options: {
   now?: () => number;
 }): Mailer {
   const { db, smtpUrl, from, log, logLinks = true, now = Date.now } = options;
-  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  // Pooled: mail goes over connections kept open (up to five), not a new connection and greeting for
+  // each mail; `?pool=false` in SMTP_URL turns it off.
+  const transport: Transporter | undefined = smtpUrl
+    ? nodemailer.createTransport({ url: smtpUrl, pool: true })
+    : undefined;
   const pending = new Set<Promise<void>>();
 
   // Confirmation and reset links are credentials: once a mail is delivered its text is blanked, and

@@ -296,6 +296,37 @@ describe(`rendered pages kept by version (${dialect})`, () => {
     expect(await visit('/jobs?country=vietnam')).toEqual({ ...second, renders: 0 });
   });
 
+  it('keeps a search page again without a render when a change to its country leaves its answers as they were', async () => {
+    const shown = await createPublishedJob(t, ownerId, { country: 'thailand', city: 'Bangkok', title: 'Shown' });
+    const first = await visit('/jobs?country=thailand');
+    expect(first).toMatchObject({ status: 200, renders: 1 });
+    expect(first.body).toContain('<ul><li>Shown</li></ul>');
+
+    // An edit of the job it shows, to what a tile does not show (its contact address), moves the
+    // country's version: the page's answers, read again, are those it was rendered from.
+    const versionOf = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('content_versions')
+            .select('version')
+            .where('name', '=', 'jobs:thailand')
+            .executeTakeFirstOrThrow()
+        ).version,
+      );
+    const before = await versionOf();
+    await t.db.updateTable('jobs').set({ email: 'jobs@shown.example' }).where('id', '=', shown).execute();
+    expect(await versionOf()).toBeGreaterThan(before);
+    expect(await visit('/jobs?country=thailand')).toEqual({ ...first, renders: 0 });
+    expect(await visit('/jobs?country=thailand')).toEqual({ ...first, renders: 0 });
+
+    // A change to what it shows is rendered.
+    await t.db.updateTable('jobs').set({ title: 'Shown again' }).where('id', '=', shown).execute();
+    const changed = await visit('/jobs?country=thailand');
+    expect(changed.renders).toBe(1);
+    expect(changed.body).toContain('<ul><li>Shown again</li></ul>');
+  });
+
   it("keeps a page no longer than the render bundle's renderedUntil says it reads the same", async () => {
     const jobId = await createPublishedJob(t, ownerId, { title: 'Art Teacher' });
     const calls: { url: string; answers: Record<string, unknown>; now: number }[] = [];
@@ -546,7 +577,7 @@ describe('the kept pages’ memory', () => {
     const pages = createRenderedPages(deps, 'build')!;
     const html = Buffer.from(`<main>${'<p>Teach English to young learners in Seoul.</p>'.repeat(300)}</main>`);
     const page = await pages.open('/', [{ kind: 'config' }]);
-    const kept = (await page.keep(html, () => Infinity))!;
+    const kept = (await page.keep(html, () => Infinity, {}))!;
     expect(gunzipSync(kept).equals(html)).toBe(true);
     // zlib's own answer is a view of a 64 KB chunk, and a Buffer.from copy a slice of a pool as large.
     expect(kept.buffer.byteLength).toBe(kept.length);

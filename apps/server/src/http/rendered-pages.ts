@@ -9,8 +9,11 @@
 // Pages are kept in memory, the least recently used forgotten first. A posting's page (at its own
 // address) is also stored in the database by each server's walk, which renders every live posting
 // ahead of its first visitor (render-ahead.ts; features/job-board/posting-pages.ts): a visit finds it
-// there when it is not in memory, on any instance and after a restart. Visits never write it: under
-// saves, a changed posting is rendered again by its next visit, into memory, as every page is.
+// there when it is not in memory, on any instance and after a restart. Visits never write it: a
+// changed posting is rendered again by its next visit, into memory, as every page is.
+// A page is the same whenever its answers are (the build and the words of time aside): a page whose
+// versions moved (an edit to another job of its country) but whose answers, read again, are those it
+// was rendered from is kept again at the new versions without a render.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,15 +37,37 @@ interface Kept {
   validUntil: number;
 }
 
+/** A page kept in memory by its address: the versions and answers it was made at. */
+interface KeptAt extends Kept {
+  /** The versions' tag it is served at. */
+  tag: string;
+  /** A digest of the answers it was rendered from (digestOf). */
+  answers: string;
+  /** Until when its words of time read the same, whatever its versions do. */
+  textUntil: number;
+}
+
+/** The answers a page is rendered from, by their path. */
+type Answers = Record<string, unknown>;
+
+/** What a page's answers are, in a few bytes: a page from the same answers is the same page. */
+const digestOf = (answers: Answers): string => createHash('sha1').update(JSON.stringify(answers)).digest('base64url');
+
 /** A page looked up under the versions its answers have now, read before the answers are. */
 interface KeptPage {
   /** The page kept at those versions, gzipped, if there is one. */
   kept: Buffer | undefined;
   /**
-   * Keeps the page rendered from answers read after the lookup, until its versions move or
+   * The page kept at older versions, gzipped, if it was rendered from exactly these answers (read after
+   * the lookup) and its words of time still read the same: it is kept at the versions read now, and
+   * needs no render.
+   */
+  keptWith(answers: Answers): Buffer | undefined;
+  /**
+   * Keeps the page rendered from `answers`, read after the lookup, until its versions move or
    * `readsSameUntil` (words of time on the page) passes; returns it gzipped when it is kept.
    */
-  keep(html: Buffer, readsSameUntil: (now: number) => number): Promise<Buffer | undefined>;
+  keep(html: Buffer, readsSameUntil: (now: number) => number, answers: Answers): Promise<Buffer | undefined>;
 }
 
 export interface RenderedPages {
@@ -62,7 +87,11 @@ export interface RenderedPages {
 }
 
 /** Nothing is kept, and nothing will be (a posting that is not there). */
-const NOTHING_KEPT: KeptPage = { kept: undefined, keep: () => Promise.resolve(undefined) };
+const NOTHING_KEPT: KeptPage = {
+  kept: undefined,
+  keptWith: () => undefined,
+  keep: () => Promise.resolve(undefined),
+};
 
 /**
  * What rendered the pages a server keeps: its render bundle (whose name for each page's code changes
@@ -98,7 +127,8 @@ export function createRenderedPages(
   countLookup?: Metrics['countCacheLookup'],
 ): RenderedPages | null {
   if (deps.config.responseCacheMs <= 0) return null;
-  const pages = new BoundedCache<string, Kept>(MAX_BYTES, (kept) => kept.gzipped.length);
+  // Postings by their version and address (openPosting), every other page by its address alone.
+  const pages = new BoundedCache<string, Kept | KeptAt>(MAX_BYTES, (kept) => kept.gzipped.length);
 
   /** Until when a page made now at a version valid until `until` reads the same; null: not even now. */
   function validUntilOf(until: number, readsSameUntil: (now: number) => number): number | null {
@@ -108,12 +138,19 @@ export function createRenderedPages(
   }
 
   /** Keeps a page in memory under `key` until `until` or the words of time on it pass. */
-  function keepInMemory(key: string, until: number, html: Buffer, readsSameUntil: (now: number) => number) {
-    const validUntil = validUntilOf(until, readsSameUntil);
+  function keepInMemory(
+    key: string,
+    until: number,
+    html: Buffer,
+    readsSameUntil: (now: number) => number,
+    at?: Omit<KeptAt, keyof Kept | 'textUntil'>,
+  ) {
+    const textUntil = readsSameUntil(deps.clock.now());
+    const validUntil = validUntilOf(until, () => textUntil);
     if (validUntil === null) return Promise.resolve(undefined);
     const gzipped = ownBytes(gzipSync(html));
     if (gzipped.length > MAX_BYTES / 16) return Promise.resolve(undefined);
-    pages.set(key, { gzipped, validUntil });
+    pages.set(key, at ? { gzipped, validUntil, ...at, textUntil } : { gzipped, validUntil });
     return Promise.resolve(gzipped);
   }
 
@@ -126,13 +163,32 @@ export function createRenderedPages(
     return undefined;
   }
 
-  /** The page kept in memory under the versions of its answers. */
+  /** The page kept in memory at its address, served while its answers' versions are those read now. */
   async function openInMemory(url: string, data: readonly PageData[]): Promise<KeptPage> {
     const version = await versionOf(data);
-    const key = `${version.tag}\u0000${url}`;
-    const kept = fromMemory(key);
+    const { tag } = version;
+    const at = pages.get(url) as KeptAt | undefined;
+    const kept = at?.tag === tag && at.validUntil > deps.clock.now() ? at.gzipped : undefined;
     countLookup?.('pages', kept !== undefined);
-    return { kept, keep: (html, readsSameUntil) => keepInMemory(key, version.validUntil, html, readsSameUntil) };
+    // Asked of the same answers by keptWith and then keep: digested once.
+    let digested: { answers: Answers; digest: string } | undefined;
+    const digest = (answers: Answers) => {
+      if (digested?.answers !== answers) digested = { answers, digest: digestOf(answers) };
+      return digested.digest;
+    };
+    return {
+      kept,
+      keptWith(answers) {
+        const now = deps.clock.now();
+        if (at === undefined || at.textUntil <= now || at.answers !== digest(answers)) return undefined;
+        const validUntil = Math.min(version.validUntil, at.textUntil);
+        if (validUntil <= now) return undefined;
+        pages.set(url, { ...at, tag, validUntil });
+        return at.gzipped;
+      },
+      keep: (html, readsSameUntil, answers) =>
+        keepInMemory(url, version.validUntil, html, readsSameUntil, { tag, answers: digest(answers) }),
+    };
   }
 
   /**
@@ -153,6 +209,8 @@ export function createRenderedPages(
     countLookup?.('pages', kept !== undefined);
     return {
       kept,
+      // A posting's version moves only when what its page shows does.
+      keptWith: () => undefined,
       async keep(html, readsSameUntil) {
         if (!ahead) return keepInMemory(key, version.validUntil, html, readsSameUntil);
         const validUntil = validUntilOf(version.validUntil, readsSameUntil);

@@ -145,6 +145,9 @@ export function registerServerRender(
           status = 404;
         }
       });
+      // Kept at versions that have moved since, but made from these very answers: the same page.
+      const same = keeping && status === 200 ? keeping.keptWith(answerOf) : undefined;
+      if (same) return sendGzippedPage(request, reply, same, status);
       const page = await renderer.render(url, answerOf, { sanitizeHtml: sanitizeRichText });
       const shell = withHead(page ? shells.renderedShellFor(pathname) : shells.shellFor(pathname), head(url, answerOf));
       if (!page) return sendPage(reply, shell, status);
@@ -152,7 +155,7 @@ export function registerServerRender(
       const html = Buffer.from(fillShell(shell, page.html, answerOf, renderer.PRERENDER_DATA_ID));
       const gzipped =
         keeping && status === 200
-          ? await keeping.keep(html, (now) => renderer.renderedUntil(url, answerOf, now))
+          ? await keeping.keep(html, (now) => renderer.renderedUntil(url, answerOf, now), answerOf)
           : undefined;
       return gzipped ? sendGzippedPage(request, reply, gzipped, status) : sendPage(reply, html, status);
     } catch (err) {

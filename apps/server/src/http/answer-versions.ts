@@ -2,7 +2,8 @@
 // once per request before the answer is looked up, from versions the database moves itself in each
 // write's own transaction (content_versions, jobs.version). An answer is served from the cache only
 // at the version it was made at, so a write, through any instance or command, makes stale exactly the
-// answers it changes: a save moves its posting's savers version, not the jobs version every list is kept at.
+// answers it changes: a save moves the version of its posting's savers (job_saves), not the jobs
+// version every list is kept at, nor the posting's own, which its page is kept at.
 // A per-session answer is current for its caller too: the session, and for the resume board the
 // subscription, are read as the route reads them, so a log-out or a cancellation ends it at once.
 // The requests of one event-loop turn share each read (lib/turn-memo.ts), keyed by what the reader

@@ -179,10 +179,9 @@ export function createRenderedPages(
     return {
       kept,
       keptWith(answers) {
-        const now = deps.clock.now();
-        if (at === undefined || at.textUntil <= now || at.answers !== digest(answers)) return undefined;
-        const validUntil = Math.min(version.validUntil, at.textUntil);
-        if (validUntil <= now) return undefined;
+        if (at === undefined || at.answers !== digest(answers)) return undefined;
+        const validUntil = validUntilOf(version.validUntil, () => at.textUntil);
+        if (validUntil === null) return undefined;
         pages.set(url, { ...at, tag, validUntil });
         return at.gzipped;
       },

@@ -13,16 +13,23 @@ const dist = fs.mkdtempSync(path.join(root, 'apps/server/dist-test-'));
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 describe('the served server', () => {
-  it('loads the bundle with source maps for its own files and none for node_modules', async () => {
+  it('loads the bundle with source maps for its own files and none for node_modules, and no package only some configurations use', async () => {
     await buildServer(dist);
     const entry = pathToFileURL(path.join(dist, 'main.js')).href;
     const bundle = path.join(dist, 'server.js');
     // The server refuses a bad PORT and exits; what was loaded by then is read as it exits.
     const probe = `
-      import { findSourceMap, getSourceMapsSupport } from 'node:module';
+      import { findSourceMap, getSourceMapsSupport, registerHooks } from 'node:module';
+      const imported = [];
+      registerHooks({
+        resolve(specifier, context, next) {
+          imported.push(specifier);
+          return next(specifier, context);
+        },
+      });
       process.on('exit', () => {
         const sources = findSourceMap(${JSON.stringify(bundle)})?.payload.sources ?? [];
-        console.log(JSON.stringify({ support: getSourceMapsSupport(), sources }));
+        console.log(JSON.stringify({ support: getSourceMapsSupport(), sources, imported }));
       });
       await import(${JSON.stringify(entry)});`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
@@ -35,8 +42,17 @@ describe('the served server', () => {
     const loaded = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
       support: { enabled: boolean; nodeModules: boolean; generatedCode: boolean };
       sources: string[];
+      imported: string[];
     };
     expect(loaded.support).toEqual({ enabled: true, nodeModules: false, generatedCode: false });
     expect(loaded.sources.some((source) => source.endsWith('apps/server/src/main.ts'))).toBe(true);
+    // What the bundle imports before the configuration is read: the packages only some configurations
+    // use are loaded when one does (their modules are files of their own), and stdnum by the numbers
+    // the schools give, not its index of every country's.
+    expect(loaded.imported).toContain('fastify');
+    for (const optional of ['@aws-sdk/client-s3', 'stripe', 'ioredis', 'prom-client', 'stdnum']) {
+      expect(loaded.imported).not.toContain(optional);
+    }
+    expect(loaded.imported).toContain('stdnum/lib/cjs/kr/brn.js');
   });
 });

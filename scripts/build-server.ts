@@ -34,9 +34,16 @@ export async function buildServer(dist = SERVER_DIST): Promise<void> {
   // Every dependency is loaded from node_modules as it is (native modules among them); only the
   // workspace's own shared package, TypeScript source, is bundled.
   const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@teacheast/'));
+  // The chunks' names change with their code: those of an earlier build go.
+  fs.rmSync(path.join(dist, 'chunks'), { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: path.join(dist, 'server.js'),
+    entryPoints: { server: path.join(root, 'apps/server/src/main.ts') },
+    outdir: dist,
+    // A module the server imports only when its configuration asks for it (the AWS SDK's blob store,
+    // Stripe's provider) is a file of its own, loaded then: in one file its packages' imports would be
+    // hoisted to the top and loaded at every start.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -40,7 +40,7 @@ export function isPlainSchema(schema: unknown): boolean {
   return types.every((t) => typeof t === 'string' && SCALARS.has(t));
 }
 
-export const compileAnswerSerializer: SerializerCompiler = (routeSchema) => {
+function compileNow(routeSchema: Parameters<SerializerCompiler>[0]): Serializer {
   const schema = routeSchema.schema;
   if (schema instanceof z.ZodType) {
     let jsonSchema: unknown;
@@ -52,6 +52,16 @@ export const compileAnswerSerializer: SerializerCompiler = (routeSchema) => {
     if (isPlainSchema(jsonSchema)) return fastJson(jsonSchema as Schema) as Serializer;
   }
   return zodSerializerCompiler(routeSchema) as Serializer;
+}
+
+/**
+ * A route's serialiser is compiled at its first answer, not as the server starts: compiling all of
+ * them took 0.13 s of a start of 2.4 s at 100,000 jobs, most for routes a restart's first minute
+ * never answers.
+ */
+export const compileAnswerSerializer: SerializerCompiler = (routeSchema) => {
+  let serializer: Serializer | undefined;
+  return (data) => (serializer ??= compileNow(routeSchema))(data);
 };
 
 // Fastify's serializer compiler is typed with its generic schema; ours reads the zod schema in it.

@@ -1,7 +1,8 @@
 // The rate-limit counters, in memory and in a real Redis (REDIS_TEST_URL, by default the local one).
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryLimiter, createRedisLimiter, rateLimitAddress, type Limiter } from './limiter.js';
+import { createMemoryLimiter, rateLimitAddress, type Limiter } from './limiter.js';
+import { createRedisLimiter } from './redis-limiter.js';
 
 const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 

@@ -8,7 +8,6 @@
 // security map drops only counters whose window has ended and otherwise refuses the hit (fail
 // closed: a flood can make log-ins wait out their window, never make guessing free again). Redis
 // expires its keys itself, so the Redis limiter keeps no bound and has no classes.
-import { Redis } from 'ioredis';
 import { AppError } from '../../errors.js';
 
 export interface Limiter {
@@ -166,38 +165,6 @@ export function rateLimitAddress(ip: string): string {
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
-}
-
-export function createRedisLimiter(url: string): Limiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-  redis.on('error', () => undefined);
-  const prefix = 'teacheast:rl:';
-  return {
-    async hit(key, limit, windowMs) {
-      const k = prefix + key;
-      const res = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec();
-      const count = Number(res?.[0]?.[1] ?? 0);
-      return { allowed: count <= limit, count };
-    },
-    async release(key) {
-      // Decrements only a live counter above zero, in one step, so a release never creates a key or
-      // goes negative.
-      await redis.eval(
-        "local n = tonumber(redis.call('GET', KEYS[1]) or '0') if n > 0 then redis.call('DECR', KEYS[1]) end",
-        1,
-        prefix + key,
-      );
-    },
-    async peek(key) {
-      return Number((await redis.get(prefix + key)) ?? 0);
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
-    async close() {
-      redis.disconnect();
-    },
-  };
 }
 
 /** The 429 a limit answers; `limit` names it (see limitName). */

@@ -57,11 +57,23 @@ async function typeInto(page: Page, target: Locator, text: string) {
   await page.keyboard.type(text);
 }
 
-/** Picks an option of a closed select with the arrow keys, down from where it is. */
+/**
+ * Picks an option of a closed select with the arrow keys, down from where it is. Each press is a
+ * navigation the select's value follows only once it lands, so the next press waits for the value
+ * this one should have given: reading the value between the two could see the old one and go past.
+ */
 async function pickWithArrows(page: Page, select: Locator, value: string) {
   await tabTo(page, select);
-  for (let i = 0; i < 120 && (await select.inputValue()) !== value; i++) await page.keyboard.press('ArrowDown');
-  await expect(select).toHaveValue(value);
+  const values = await select
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const from = values.indexOf(await select.inputValue());
+  const to = values.indexOf(value);
+  expect(to, `${value} is an option below the current one`).toBeGreaterThan(from);
+  for (let i = from + 1; i <= to; i++) {
+    await page.keyboard.press('ArrowDown');
+    await expect(select).toHaveValue(values[i]!);
+  }
 }
 
 test('an employer creates a school and posts a job under it; a visitor finds the job on the school’s page', async ({

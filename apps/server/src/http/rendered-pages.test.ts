@@ -1,6 +1,9 @@
 // The anonymous visitor's rendered landing pages, kept under the versions of the answers they show
 // (rendered-pages.ts): served again only while nothing they show has changed, by any writer or clock.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { POSTING_LIFETIME_DAYS, SIGNED_IN_COOKIE, apiPathOf, type PageData } from '@teacheast/shared';
 import { sql } from 'kysely';
@@ -10,7 +13,7 @@ import { createPublishedJob, createTestApp, createUser, dialect, type TestApp } 
 import { createDb } from '../db/create-db.js';
 import type { Deps } from '../deps.js';
 import { pageBuildFor } from '../app.js';
-import { createRenderedPages } from './rendered-pages.js';
+import { createRenderedPages, pageBuildOf, serverCodeOf } from './rendered-pages.js';
 import { startRenderingAhead } from './render-ahead.js';
 
 const LIFETIME = POSTING_LIFETIME_DAYS * 86_400_000;
@@ -581,5 +584,37 @@ describe('the kept pages’ memory', () => {
     expect(gunzipSync(kept).equals(html)).toBe(true);
     // zlib's own answer is a view of a 64 KB chunk, and a Buffer.from copy a slice of a pool as large.
     expect(kept.buffer.byteLength).toBe(kept.length);
+  });
+});
+
+describe('the build a stored page was rendered by', () => {
+  it('changes with any file of the server’s split bundle, a chunk’s as much as the entry’s', () => {
+    const web = writeFakeWebDist('export {};');
+    const server = fs.mkdtempSync(path.join(os.tmpdir(), 'teacheast-server-'));
+    try {
+      const entry = path.join(server, 'server.js');
+      fs.writeFileSync(entry, 'import("./chunks/stripe-AAAA.js");');
+      fs.mkdirSync(path.join(server, 'chunks'));
+      fs.writeFileSync(path.join(server, 'chunks/stripe-AAAA.js'), 'export const a = 1;');
+      fs.writeFileSync(path.join(server, 'chunks/chunk-BBBB.js'), 'export const b = 1;');
+      const code = serverCodeOf(entry);
+      expect(code).toEqual([
+        entry,
+        path.join(server, 'chunks/chunk-BBBB.js'),
+        path.join(server, 'chunks/stripe-AAAA.js'),
+      ]);
+
+      const before = pageBuildOf(web.dist, {}, serverCodeOf(entry));
+      expect(pageBuildOf(web.dist, {}, serverCodeOf(entry))).toBe(before);
+      fs.writeFileSync(path.join(server, 'chunks/chunk-BBBB.js'), 'export const b = 2;');
+      const changed = pageBuildOf(web.dist, {}, serverCodeOf(entry));
+      expect(changed).not.toBe(before);
+      expect(pageBuildOf(web.dist, { publicUrl: 'https://elsewhere.example' }, serverCodeOf(entry))).not.toBe(changed);
+      // Run from its sources (no chunks beside this module), the code is the module alone.
+      expect(serverCodeOf(path.join(web.dist, 'index.html'))).toEqual([path.join(web.dist, 'index.html')]);
+    } finally {
+      web.remove();
+      fs.rmSync(server, { recursive: true, force: true });
+    }
   });
 });

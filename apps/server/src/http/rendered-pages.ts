@@ -95,18 +95,34 @@ const NOTHING_KEPT: KeptPage = {
 
 /**
  * What rendered the pages a server keeps: its render bundle (whose name for each page's code changes
- * with that code), the web app's page shell, the server's own code (its bundle when served) and the
- * settings a page shows (`settings`: its public address, the site configuration it embeds). A deploy
- * that changes any of them changes this, and no page stored by another build is served.
+ * with that code), the web app's page shell, the server's own code (`serverCode`: its bundle and each
+ * of the bundle's chunks, when served) and the settings a page shows (`settings`: its public address,
+ * the site configuration it embeds). A deploy that changes any of them changes this, and no page
+ * stored by another build is served.
  */
-export function pageBuildOf(dist: string, settings: unknown): string {
+export function pageBuildOf(
+  dist: string,
+  settings: unknown,
+  serverCode = serverCodeOf(fileURLToPath(import.meta.url)),
+): string {
   const hash = createHash('sha1').update(JSON.stringify(settings));
-  const files = [renderBundleOf(dist), path.join(dist, 'index.html'), fileURLToPath(import.meta.url)];
+  const files = [renderBundleOf(dist), path.join(dist, 'index.html'), ...serverCode];
   for (const file of files) {
     if (fs.existsSync(file)) hash.update(fs.readFileSync(file));
     hash.update('\u0000');
   }
   return hash.digest('base64url').slice(0, 16);
+}
+
+/**
+ * The files of the server's code, given the file this module runs from: that file, and when it is
+ * the server's split bundle (apps/server/dist/server.js), every chunk the bundle loads from beside it,
+ * since any module, this one included, may be moved into one of them by the next build.
+ */
+export function serverCodeOf(entry: string): string[] {
+  const chunks = path.join(path.dirname(entry), 'chunks');
+  const inChunks = fs.existsSync(chunks) ? fs.readdirSync(chunks).sort() : [];
+  return [entry, ...inChunks.map((name) => path.join(chunks, name))];
 }
 
 /** The job whose page is at `url` and made of `data` alone (the site's configuration aside), or null. */

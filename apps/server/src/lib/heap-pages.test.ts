@@ -45,12 +45,16 @@ describe('returnEmptiedHeapPages', () => {
  * A burst that keeps a fifth of each slice it reads, the slice living across a turn of the event loop
  * (so its garbage reaches the old generation, as a slice of the keyword index's rows does), run as
  * `${mode}`: 'own' with V8's own growing factor, 'growing' inside growingHeapBy, 'after' once
- * growingHeapBy has returned. It prints the peak of the process's anonymous memory during the burst.
+ * growingHeapBy has returned. It prints the peak of the process's anonymous memory during the burst
+ * and how many major collections it took.
  */
 const burst = (mode: 'own' | 'growing' | 'after'): string => `
 import fs from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { growingHeapBy } from ${JSON.stringify(path.join(here, 'heap-pages.ts'))};
 ${anonMbSource}
+let majors = 0;
+new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.detail?.kind === 4) majors++; }).observe({ entryTypes: ['gc'] });
 async function build() {
   const kept = [];
   let peak = 0;
@@ -61,7 +65,8 @@ async function build() {
     for (let i = 0; i < slice.length; i += 5) kept.push(slice[i]);
     peak = Math.max(peak, anonMb());
   }
-  return { peak, kept: kept.length };
+  await new Promise((resolve) => setImmediate(resolve));
+  return { peak, kept: kept.length, majors };
 }
 const mode = ${JSON.stringify(mode)};
 if (mode === 'after') await growingHeapBy(20, async () => {});
@@ -72,14 +77,17 @@ describe('growingHeapBy', () => {
   it('holds the heap near what is live while the work runs, and gives V8 its own factor back after it', () => {
     const flags = ['--max-semi-space-size=16'];
     const [own, growing, after] = (['own', 'growing', 'after'] as const).map(
-      (mode) => runScript(burst(mode), flags) as { peak: number; kept: number },
+      (mode) => runScript(burst(mode), flags) as { peak: number; kept: number; majors: number },
     );
-    // 960,000 small objects kept: 320-360 MB at the peak with V8's own factor (which moves with how
-    // fast the process allocates), 210-240 MB growing by a fifth.
-    const peaks = JSON.stringify({ own: own!.peak, growing: growing!.peak, after: after!.peak });
-    expect(growing!.kept).toBe(960_000);
-    expect(growing!.peak, peaks).toBeLessThan(own!.peak * 0.85);
-    expect(growing!.peak, peaks).toBeLessThan(after!.peak * 0.85);
+    const runs = JSON.stringify({ own, growing, after });
+    // 960,000 small objects kept. V8's own factor lets the heap grow to several times what its last
+    // collection found live, so the burst takes 3-4 major collections; growing by a fifth, 15-17. The
+    // peaks follow (320-370 MB against 200-250), but how far depends on when the concurrent marking
+    // threads get a core, so they are held to a looser margin than the collections.
+    expect(growing!.kept, runs).toBe(960_000);
+    expect(growing!.majors, runs).toBeGreaterThanOrEqual(own!.majors * 2.5);
+    expect(growing!.majors, runs).toBeGreaterThanOrEqual(after!.majors * 2.5);
+    expect(growing!.peak, runs).toBeLessThan(Math.max(own!.peak, after!.peak) * 0.95);
   }, 60_000);
 
   it('takes a whole number of percent above 0', async () => {

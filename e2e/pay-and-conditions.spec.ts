@@ -3,8 +3,9 @@
 // step was skipped; a teacher filters
 // /jobs by housing and visa behind "More filters", saves an alert and both jobs, chooses them among
 // the saved jobs and compares them side by side, where the rows that differ say so.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test, waitingForTheApp } from './fixtures';
+import { isFocused, pickWithArrows, tabTo } from './keyboard';
 import { draftJob, publishDraft, publishJob, type JobToPublish } from './publish-job';
 
 /** A city no other journey posts in, so the searches here see only these jobs. */
@@ -21,14 +22,6 @@ const KINDERGARTEN = ulsanJob('Kindergarten Teacher', 'Ulsan Bay Academy', '2.3 
 const MIDDLE_SCHOOL = ulsanJob('Middle School English Teacher', 'Taehwa River School', '');
 const EVENING = ulsanJob('Evening Conversation Teacher', 'Ulsan Night Classes', '2,100,000 KRW a month');
 const SUMMER_CAMP = ulsanJob('Summer Camp Teacher', 'Ulsan Summer Camp', 'Good pay');
-
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has the focus, as a keyboard user moves through the page. */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 80 && !(await isFocused(target)); i++) await page.keyboard.press('Tab');
-  await expect(target).toBeFocused();
-}
 
 /** Types into a text box reached with Tab, over whatever it held. */
 async function typeInto(page: Page, label: string, text: string) {
@@ -52,14 +45,6 @@ async function answer(page: Page, question: string, choice: string) {
   for (let i = 0; i < 6 && !(await isFocused(radio)); i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
   await expect(radio).toBeChecked();
-}
-
-/** Picks an option of a closed select with the arrow keys, from its first option down. */
-async function pickWithArrows(page: Page, label: string, value: string) {
-  const select = page.getByLabel(label, { exact: true });
-  await tabTo(page, select);
-  for (let i = 0; i < 6 && (await select.inputValue()) !== value; i++) await page.keyboard.press('ArrowDown');
-  await expect(select).toHaveValue(value);
 }
 
 /** Saves the sheet with "Save and continue", reached with Tab and pressed with Enter. */
@@ -100,11 +85,11 @@ test('a school fills Pay and Conditions, and a teacher filters, saves and compar
   await answer(page, 'Housing', 'Provided');
   await answer(page, 'Flights', 'Paid');
   await answer(page, 'Does the school sponsor the work visa?', 'Yes');
-  await pickWithArrows(page, 'Work permit', 'KR-E2');
+  await pickWithArrows(page, page.getByLabel('Work permit', { exact: true }), 'KR-E2');
   await answer(page, 'Who pays for the visa?', 'The school');
   await typeInto(page, 'Paid vacation days a year', '18');
   await answer(page, 'Health insurance', 'Full');
-  await pickWithArrows(page, 'Severance (optional)', 'legal');
+  await pickWithArrows(page, page.getByLabel('Severance (optional)', { exact: true }), 'legal');
   await saveAndContinue(page);
   await publishDraft(request, kindergarten);
 
@@ -123,7 +108,7 @@ test('a school fills Pay and Conditions, and a teacher filters, saves and compar
   await typeInto(page, 'Monthly housing allowance, in KRW', '400000');
   await answer(page, 'Flights', 'Reimbursed');
   await answer(page, 'Does the school sponsor the work visa?', 'Yes');
-  await pickWithArrows(page, 'Work permit', 'KR-E2');
+  await pickWithArrows(page, page.getByLabel('Work permit', { exact: true }), 'KR-E2');
   await answer(page, 'Who pays for the visa?', 'The school');
   await typeInto(page, 'Paid vacation days a year', '11');
   await answer(page, 'Health insurance', 'Partial');

@@ -2,22 +2,11 @@
 // from the account page and with the keyboard alone; a Resume Board subscriber no longer finds it or
 // opens it; the school the teacher applied to opens it from its applicants; and the teacher sees that
 // school under "Who viewed my resume". axe on the account page as a teacher sees it.
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, waitingForTheApp, type Accounts, type TestUser } from './fixtures';
 import { expectNoViolations } from './axe';
+import { tabTo } from './keyboard';
 import { publishJob } from './publish-job';
-
-/**
- * WCAG 2.2 A and AA, and axe's best practices (what the default run checks). Named tags switch on the
- * rules axe leaves off by default, such as WCAG 2.2's target size.
- */
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has the focus, as a keyboard user moves through the page. */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 150 && !(await isFocused(target)); i++) await page.keyboard.press('Tab');
-  await expect(target).toBeFocused();
-}
 
 /** A member's own calls with their session: they must succeed; their JSON answer. */
 async function sessionOf(request: APIRequestContext, user: TestUser) {

@@ -7,11 +7,8 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test, waitingForTheApp } from './fixtures';
 import { expectNoViolations } from './axe';
+import { pickWithArrows, tabTo } from './keyboard';
 
-/**
- * WCAG 2.2 A and AA, and axe's best practices (what the default run checks). Named tags switch on the
- * rules axe leaves off by default, such as WCAG 2.2's target size.
- */
 /** A city no other journey posts in, so the directory and the searches here see only these schools. */
 const COUNTRY = 'south-korea';
 const CITY = 'Changwon';
@@ -43,37 +40,10 @@ async function createDraft(request: APIRequestContext, token: string): Promise<{
   return { uuid, userUuid };
 }
 
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has the focus, as a keyboard user moves through the page. */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 80 && !(await isFocused(target)); i++) await page.keyboard.press('Tab');
-  await expect(target).toBeFocused();
-}
-
 /** Types into a text box reached with Tab. */
 async function typeInto(page: Page, target: Locator, text: string) {
   await tabTo(page, target);
   await page.keyboard.type(text);
-}
-
-/**
- * Picks an option of a closed select with the arrow keys, down from where it is. Each press is a
- * navigation the select's value follows only once it lands, so the next press waits for the value
- * this one should have given: reading the value between the two could see the old one and go past.
- */
-async function pickWithArrows(page: Page, select: Locator, value: string) {
-  await tabTo(page, select);
-  const values = await select
-    .locator('option')
-    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  const from = values.indexOf(await select.inputValue());
-  const to = values.indexOf(value);
-  expect(to, `${value} is an option below the current one`).toBeGreaterThan(from);
-  for (let i = from + 1; i <= to; i++) {
-    await page.keyboard.press('ArrowDown');
-    await expect(select).toHaveValue(values[i]!);
-  }
 }
 
 test('an employer creates a school and posts a job under it; a visitor finds the job on the school’s page', async ({

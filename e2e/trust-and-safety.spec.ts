@@ -2,22 +2,14 @@
 // keyboard alone; a held job's page says "Under review", without contact details, and is not indexed;
 // a school publishing "native speakers only" is shown the warning as it writes and at publish, ticks it
 // and publishes anyway. axe checks the open dialog, /safety and the wizard's warning.
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type TestUser } from './fixtures';
 import { expectNoViolations } from './axe';
+import { tabTo } from './keyboard';
 import { draftJob, publishJob } from './publish-job';
 
 const THANKS = 'Thank you. TeachEast will look at this job.';
 const SAFETY_LINE = 'TeachEast never asks teachers for money.';
-
-/** WCAG 2.2 A and AA, and axe's best practices, as accessibility.spec.ts checks them. */
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has the focus, as a keyboard user moves through the page. */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 80 && !(await isFocused(target)); i++) await page.keyboard.press('Tab');
-  await expect(target).toBeFocused();
-}
 
 async function sessionToken(request: APIRequestContext, user: TestUser): Promise<string> {
   const login = await request.post('/api/login', { data: user });

@@ -4,10 +4,11 @@
 // the same times read from New York, a day earlier; and the messages and the choice of a time with the
 // keyboard alone. axe checks the page for both parties.
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { JobTerms } from '@teacheast/shared';
 import { expect, test, waitingForTheApp, type Accounts, type TestUser } from './fixtures';
 import { expectNoViolations } from './axe';
+import { tabTo } from './keyboard';
 import { publishJob } from './publish-job';
 
 const DAY = 86_400_000;
@@ -30,14 +31,6 @@ const TERMS: JobTerms = {
 /** Letters no other test's titles hold, so this test's job and its mail are its own. */
 function uniqueWord(): string {
   return Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
-}
-
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
-
-/** Presses `key` (Tab, or Shift+Tab to go back) until `target` has the focus, as a keyboard user moves. */
-async function moveTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
-  for (let i = 0; i < 80 && !(await isFocused(target)); i++) await page.keyboard.press(key);
-  await expect(target).toBeFocused();
 }
 
 /** The calendar day `days` from now on the clocks of `timeZone`: "2026-12-03". */
@@ -362,9 +355,9 @@ test('with the keyboard alone, the school writes, the teacher answers and accept
   const schoolComposer = schoolPage.getByRole('form', { name: 'Write to Robin Teacher' });
   const schoolBox = schoolComposer.getByLabel('Your message');
   const schoolSend = schoolComposer.getByRole('button', { name: 'Send', exact: true });
-  await moveTo(schoolPage, schoolBox);
+  await tabTo(schoolPage, schoolBox);
   await schoolPage.keyboard.type('Hello Robin,\nwhich of the two times suits you?');
-  await moveTo(schoolPage, schoolSend);
+  await tabTo(schoolPage, schoolSend);
   await schoolPage.keyboard.press('Enter');
   const schoolThread = schoolPage.getByRole('list', { name: 'Messages' });
   await expect(schoolThread.getByRole('listitem')).toHaveCount(1);
@@ -392,9 +385,9 @@ test('with the keyboard alone, the school writes, the teacher answers and accept
   const composer = teacherPage.getByRole('form', { name: `Write to ${company}` });
   const box = composer.getByLabel('Your message');
   const send = composer.getByRole('button', { name: 'Send', exact: true });
-  await moveTo(teacherPage, box);
+  await tabTo(teacherPage, box);
   await teacherPage.keyboard.type('Thank you!\nThe afternoon suits me best.');
-  await moveTo(teacherPage, send);
+  await tabTo(teacherPage, send);
   await teacherPage.keyboard.press('Enter');
   await expect(thread.getByRole('listitem')).toHaveCount(2);
   const mine = thread.getByRole('listitem').nth(1);
@@ -410,7 +403,7 @@ test('with the keyboard alone, the school writes, the teacher answers and accept
     `${await wordsIn(teacherPage, afternoon, 'Europe/London')} your time ` +
     `(${await wordsIn(teacherPage, afternoon, 'Asia/Seoul')} in Asia/Seoul)`;
   const accept = card.getByRole('button', { name: `Accept this time: ${words}` });
-  await moveTo(teacherPage, accept, 'Shift+Tab');
+  await tabTo(teacherPage, accept, 'Shift+Tab');
   await teacherPage.keyboard.press('Enter');
   // The Accept buttons are gone: the focus goes to the heading that says what holds now.
   const arranged = teacherPage.getByRole('article', { name: 'Interview arranged' });

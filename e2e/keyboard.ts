@@ -5,9 +5,9 @@ import { expect } from './fixtures';
 /** Whether `target` has the focus. */
 export const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
-/** Presses Tab until `target` has the focus (at most 150 times). */
-export async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 150 && !(await isFocused(target)); i++) await page.keyboard.press('Tab');
+/** Presses Tab (or Shift+Tab, to go back) until `target` has the focus (at most 150 times). */
+export async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let i = 0; i < 150 && !(await isFocused(target)); i++) await page.keyboard.press(key);
   await expect(target).toBeFocused();
 }
 

@@ -10,7 +10,9 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),
-  timeout: 60_000,
+  // A journey's budget, not a speed check: on a machine a third as fast, the longest journeys that
+  // keep the default (several axe scans each) took 46–55 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     browserName: 'chromium',

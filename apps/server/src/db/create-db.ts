@@ -63,7 +63,43 @@ function fixedRead(sqlite: SQLite.Database, sql: string): FixedRead {
   return { statement, row };
 }
 
-const pgPools = new WeakMap<object, { pool: pg.Pool; log?: (event: LogEvent) => void }>();
+const pgPools = new WeakMap<object, { pool: pg.Pool; unsynced: pg.Pool; log?: (event: LogEvent) => void }>();
+
+/**
+ * A dropped connection must not crash the process: the query in flight fails (answered 503) and the
+ * next one reconnects. A client checked out of the pool has no pool listener, so every client gets one.
+ */
+function quietOnErrors(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+/**
+ * The pool every query goes through, and beside it a small one whose connections commit without
+ * waiting for the log to reach the disk (`synchronous_commit = off`, set as each connects): there a
+ * write that may be lost in a power cut (writeWithoutWaitingForDisk) is one round trip, not four
+ * (`begin`, `set local`, itself, `commit`), each of which waits a turn of a busy event loop. Ended
+ * together, by Kysely's destroy.
+ */
+class PoolsOfOneDatabase extends pg.Pool {
+  readonly unsynced: pg.Pool;
+
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    quietOnErrors(this);
+    this.unsynced = quietOnErrors(new pg.Pool({ ...config, max: 2, options: '-c synchronous_commit=off' }));
+  }
+
+  override end(): Promise<void>;
+  override end(callback: () => void): void;
+  override end(callback?: () => void): Promise<void> | undefined {
+    const ended = Promise.all([super.end(), this.unsynced.end()]).then(() => undefined);
+    if (!callback) return ended;
+    void ended.then(callback, callback);
+    return undefined;
+  }
+}
 
 /** Tells `log` (the query-time histogram) of a statement that went past Kysely, as Kysely would. */
 function logStatement(log: (event: LogEvent) => void, sql: string, parameters: readonly unknown[], start: number) {
@@ -117,7 +153,8 @@ export function readPrepared<R>(
  *   log without an fsync, and FULL again at once; synchronous, so no other commit can come between.
  *   With a transaction open on the one connection it queues behind it through Kysely, and waits for
  *   the disk as usual.
- * - PostgreSQL: a transaction of its own with `synchronous_commit = off`.
+ * - PostgreSQL: one statement, committed alone on a connection of its own pool, which has
+ *   `synchronous_commit = off` (PoolsOfOneDatabase).
  */
 export async function writeWithoutWaitingForDisk(db: Db, query: Compilable<unknown>): Promise<void> {
   const compiled = query.compile();
@@ -133,11 +170,11 @@ export async function writeWithoutWaitingForDisk(db: Db, query: Compilable<unkno
     if (handle.log) logStatement(handle.log, compiled.sql, compiled.parameters, start);
     return;
   }
-  if (isPostgres(db)) {
-    await db.transaction().execute(async (trx) => {
-      await sql`set local synchronous_commit = off`.execute(trx);
-      await trx.executeQuery(compiled);
-    });
+  const postgres = pgPools.get(db);
+  if (postgres) {
+    const start = performance.now();
+    await postgres.unsynced.query(compiled.sql, [...compiled.parameters]);
+    if (postgres.log) logStatement(postgres.log, compiled.sql, compiled.parameters, start);
     return;
   }
   await db.executeQuery(compiled);
@@ -165,20 +202,15 @@ const pgTypes = {
 export function createDb(databaseUrl: string, options: { logQuery?: (event: LogEvent) => void } = {}): Db {
   const log = options.logQuery;
   if (databaseUrl.startsWith('postgres')) {
-    const pool = new pg.Pool({
+    const pool = new PoolsOfOneDatabase({
       connectionString: databaseUrl,
       max: 20,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
       types: pgTypes,
     });
-    // A dropped connection must not crash the process: the query in flight fails (answered 503) and
-    // the next one reconnects. A client checked out of the pool has no pool listener, so give every
-    // client its own.
-    pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    pgPools.set(db, { pool, log });
+    pgPools.set(db, { pool, unsynced: pool.unsynced, log });
     return db;
   }
   // better-sqlite3 13's binary is built for Node 24: an older Node (a bare `node` that is not the

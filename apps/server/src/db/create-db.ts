@@ -63,7 +63,7 @@ function fixedRead(sqlite: SQLite.Database, sql: string): FixedRead {
   return { statement, row };
 }
 
-const pgPools = new WeakMap<object, { pool: pg.Pool; unsynced: pg.Pool; log?: (event: LogEvent) => void }>();
+const pgPools = new WeakMap<object, { pool: PoolsOfOneDatabase; log?: (event: LogEvent) => void }>();
 
 /**
  * A dropped connection must not crash the process: the query in flight fails (answered 503) and the
@@ -80,15 +80,22 @@ function quietOnErrors(pool: pg.Pool): pg.Pool {
  * waiting for the log to reach the disk (`synchronous_commit = off`, set as each connects): there a
  * write that may be lost in a power cut (writeWithoutWaitingForDisk) is one round trip, not four
  * (`begin`, `set local`, itself, `commit`), each of which waits a turn of a busy event loop. Ended
- * together, by Kysely's destroy.
+ * together, by Kysely's destroy. The setting joins the database URL's own `options` (pg lets the
+ * URL's win over the pool's, so it is written into the URL).
  */
 class PoolsOfOneDatabase extends pg.Pool {
   readonly unsynced: pg.Pool;
 
-  constructor(config: pg.PoolConfig) {
-    super(config);
+  constructor(databaseUrl: string, config: pg.PoolConfig) {
+    super({ ...config, connectionString: databaseUrl });
     quietOnErrors(this);
-    this.unsynced = quietOnErrors(new pg.Pool({ ...config, max: 2, options: '-c synchronous_commit=off' }));
+    this.unsynced = quietOnErrors(
+      new pg.Pool({
+        ...config,
+        connectionString: withOption(databaseUrl, '-c synchronous_commit=off'),
+        max: 2,
+      }),
+    );
   }
 
   override end(): Promise<void>;
@@ -99,6 +106,13 @@ class PoolsOfOneDatabase extends pg.Pool {
     void ended.then(callback, callback);
     return undefined;
   }
+}
+
+/** `databaseUrl` with `option` added to its `options` parameter (the server's settings at connection). */
+function withOption(databaseUrl: string, option: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', [url.searchParams.get('options'), option].filter(Boolean).join(' '));
+  return url.toString();
 }
 
 /** Tells `log` (the query-time histogram) of a statement that went past Kysely, as Kysely would. */
@@ -173,7 +187,7 @@ export async function writeWithoutWaitingForDisk(db: Db, query: Compilable<unkno
   const postgres = pgPools.get(db);
   if (postgres) {
     const start = performance.now();
-    await postgres.unsynced.query(compiled.sql, [...compiled.parameters]);
+    await postgres.pool.unsynced.query(compiled.sql, [...compiled.parameters]);
     if (postgres.log) logStatement(postgres.log, compiled.sql, compiled.parameters, start);
     return;
   }
@@ -202,15 +216,14 @@ const pgTypes = {
 export function createDb(databaseUrl: string, options: { logQuery?: (event: LogEvent) => void } = {}): Db {
   const log = options.logQuery;
   if (databaseUrl.startsWith('postgres')) {
-    const pool = new PoolsOfOneDatabase({
-      connectionString: databaseUrl,
+    const pool = new PoolsOfOneDatabase(databaseUrl, {
       max: 20,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
       types: pgTypes,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    pgPools.set(db, { pool, unsynced: pool.unsynced, log });
+    pgPools.set(db, { pool, log });
     return db;
   }
   // better-sqlite3 13's binary is built for Node 24: an older Node (a bare `node` that is not the

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { dialect, migratedTestDb } from '../../test/harness.js';
-import { isPostgres, writeWithoutWaitingForDisk, type Db } from './create-db.js';
+import { createDb, isPostgres, writeWithoutWaitingForDisk, type Db } from './create-db.js';
 
 const newUser = (db: Db, id: string) =>
   db.insertInto('users').values({ id, email: `${id}@example.com`, password_hash: 'x', confirmed_at: 1, created_at: 1 });
@@ -21,23 +21,37 @@ describe(`a write that does not wait for the disk (${dialect})`, () => {
     await writeWithoutWaitingForDisk(db, newUser(db, 'counted-1'));
     expect(await userIds(db)).toContain('counted-1');
     if (isPostgres(db)) {
-      // The row keeps the setting its own statement ran under; the other queries' connections wait.
-      await writeWithoutWaitingForDisk(
-        db,
-        db.insertInto('users').values({
-          id: 'counted-3',
-          email: sql<string>`current_setting('synchronous_commit') || '@example.com'`,
-          password_hash: 'x',
-          confirmed_at: 1,
-          created_at: 1,
-        }),
-      );
-      const row = await db.selectFrom('users').select('email').where('id', '=', 'counted-3').executeTakeFirstOrThrow();
-      expect(row.email).toBe('off@example.com');
-      const { rows } = await sql<{ setting: string }>`select current_setting('synchronous_commit') as setting`.execute(
-        db,
-      );
-      expect(rows).toEqual([{ setting: 'on' }]);
+      // Opened from a URL with settings of its own, which both pools keep. The row keeps the settings
+      // its own statement ran under; the other queries' connections wait for the disk.
+      const url = new URL(t.url);
+      url.searchParams.set('options', '-c statement_timeout=4321');
+      const withOptions = createDb(url.toString());
+      try {
+        await writeWithoutWaitingForDisk(
+          withOptions,
+          withOptions.insertInto('users').values({
+            id: 'counted-3',
+            email: sql<string>`current_setting('synchronous_commit') || '-' || current_setting('statement_timeout') || '@example.com'`,
+            password_hash: 'x',
+            confirmed_at: 1,
+            created_at: 1,
+          }),
+        );
+        const row = await db
+          .selectFrom('users')
+          .select('email')
+          .where('id', '=', 'counted-3')
+          .executeTakeFirstOrThrow();
+        expect(row.email).toBe('off-4321ms@example.com');
+        const { rows } = await sql<{
+          settings: string;
+        }>`select current_setting('synchronous_commit') || '-' || current_setting('statement_timeout') as settings`.execute(
+          withOptions,
+        );
+        expect(rows).toEqual([{ settings: 'on-4321ms' }]);
+      } finally {
+        await withOptions.destroy();
+      }
     } else {
       // 2 is FULL: the log is synced at every commit.
       const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);

@@ -271,9 +271,9 @@ describe(`schema.ts and the migrated ${dialect} database`, () => {
       'blobs: a table in the database, missing from Database in schema.ts',
     ]);
     // Kysely's own wrappers read as the value they give back.
-    expect(edit('  saves: number;', '  saves: ColumnType<number, number | undefined, number>;')).toEqual([]);
-    expect(() => edit('  saves: number;', '  saves?: number;')).toThrow(/optional in schema.ts/);
-    expect(() => edit('  saves: number;', '  saves: Date;')).toThrow(/cannot read \(Date\)/);
+    expect(edit('  clicks: number;', '  clicks: ColumnType<number, number | undefined, number>;')).toEqual([]);
+    expect(() => edit('  clicks: number;', '  clicks?: number;')).toThrow(/optional in schema.ts/);
+    expect(() => edit('  clicks: number;', '  clicks: Date;')).toThrow(/cannot read \(Date\)/);
   });
 
   it('notices a column a migration adds that schema.ts does not have', async () => {

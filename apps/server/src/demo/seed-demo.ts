@@ -214,15 +214,12 @@ export async function seedDemo(
     // Teachers save a handful of live jobs; the saves land on the day they were made.
     const live = jobs.filter((j) => (j.published_at ?? 0) > now - 45 * DAY);
     const favorites: { user_id: string; job_id: string; created_at: number }[] = [];
-    const metrics = new Map<
-      string,
-      { job_id: string; day: string; clicks: number; time_spent: number; saves: number }
-    >();
+    const metrics = new Map<string, { job_id: string; day: string; clicks: number; time_spent: number }>();
     const metric = (jobId: string, at: number) => {
       const day = new Date(at).toISOString().slice(0, 10);
       const key = `${jobId}|${day}`;
       let m = metrics.get(key);
-      if (!m) metrics.set(key, (m = { job_id: jobId, day, clicks: 0, time_spent: 0, saves: 0 }));
+      if (!m) metrics.set(key, (m = { job_id: jobId, day, clicks: 0, time_spent: 0 }));
       return m;
     };
     for (const teacher of teachers) {
@@ -232,7 +229,6 @@ export async function seedDemo(
         const job = live.find((j) => j.id === jobId)!;
         const at = Math.min(now, job.published_at! + r.int(0, Math.max(1, now - job.published_at!)));
         favorites.push({ user_id: teacher.id, job_id: jobId, created_at: at });
-        metric(jobId, at).saves += 1;
       }
     }
     // Visits on the days since each job was published.

@@ -298,6 +298,20 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       expect(await t.db.selectFrom('favorites').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
     });
 
+    it('unsaves from a closed job it was never saved to, and answers 404 for an unpublished or unknown one', async () => {
+      const user = await createUser(t);
+      const draft = await createPublishedJob(t, owner.id, { published_at: null });
+      const expired = await createPublishedJob(t, owner.id, { published_at: t.clock.now() - 46 * DAY });
+      const unsave = (id: string) =>
+        t.inject({ method: 'POST', url: `/api/favorites/remove/${user.id}/${id}`, headers: user.auth });
+      for (const id of [draft, randomUUID()]) {
+        const res = await unsave(id);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: true, message: expect.any(String) as string });
+      }
+      expect((await unsave(expired)).json()).toEqual({ message: expect.any(String) as string, favoritedBy: [] });
+    });
+
     it('keeps an expired saved job in the list, so the user can still open it', async () => {
       const user = await createUser(t);
       const id = await createPublishedJob(t, owner.id, { published_at: t.clock.now() - 44 * DAY });
@@ -323,10 +337,23 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       await t.db
         .insertInto('job_metrics_daily')
         .values([
-          { job_id: id, day: dayOf(start - 60 * DAY), clicks: 5, time_spent: 50, saves: 0 },
-          { job_id: id, day: dayOf(start - 2 * DAY), clicks: 3, time_spent: 30, saves: 1 },
+          { job_id: id, day: dayOf(start - 60 * DAY), clicks: 5, time_spent: 50 },
+          { job_id: id, day: dayOf(start - 2 * DAY), clicks: 3, time_spent: 30 },
         ])
         .execute();
+      // A save made two days ago and kept, and one made then and taken back: a day's saves are those kept.
+      const earlier = await createUser(t);
+      const changedMind = await createUser(t);
+      t.clock.advance(-2 * DAY);
+      for (const u of [earlier, changedMind]) {
+        await t.inject({ method: 'POST', url: `/api/favorites/${u.id}/${id}`, headers: u.auth });
+      }
+      t.clock.advance(2 * DAY);
+      await t.inject({
+        method: 'POST',
+        url: `/api/favorites/remove/${changedMind.id}/${id}`,
+        headers: changedMind.auth,
+      });
       await t.inject({ method: 'POST', url: '/api/job/clicks', payload: { uuid: id }, remoteAddress: '10.3.3.3' });
       await t.inject({
         method: 'POST',
@@ -347,7 +374,7 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       };
       expect(m.numberOfClicks).toBe(9);
       expect(m.timeSpent).toBe(100);
-      expect(m.favoritedBy).toBe(1);
+      expect(m.favoritedBy).toBe(2);
       expect(m.daily).toHaveLength(45);
       expect(m.daily[44]).toEqual({ date: dayOf(start), clicks: 1, timeSpent: 20, saves: 1, applications: 0 });
       expect(m.daily[42]).toEqual({
@@ -365,8 +392,10 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       const after = (
         await t.inject({ method: 'GET', url: `/api/job/metrics/${id}`, headers: owner.auth })
       ).json() as typeof m;
-      expect(after.favoritedBy).toBe(0);
+      expect(after.favoritedBy).toBe(1);
       expect(after.daily[44]!.saves).toBe(0);
+      expect(after.daily[42]!.saves).toBe(1);
+      expect(after.daily.reduce((n, d) => n + d.saves, 0)).toBe(after.favoritedBy);
     });
 
     it('answers 401 to anonymous callers and 403 to other users, and 404 for unknown jobs', async () => {

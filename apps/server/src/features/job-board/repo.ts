@@ -392,13 +392,10 @@ const postingAnswerVersionQuery = preparedQuery((db, p: { id: string }) =>
     .where('id', '=', p.id),
 );
 
-export async function countFavorites(db: DbOrTrx, jobId: string): Promise<number> {
-  const row = await db
-    .selectFrom('favorites')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('job_id', '=', jobId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** When each of the job's current saves was made (a day's saves on its chart are those made that day and kept). */
+export async function findSaveTimes(db: DbOrTrx, jobId: string): Promise<number[]> {
+  const rows = await db.selectFrom('favorites').select('created_at').where('job_id', '=', jobId).execute();
+  return rows.map((r) => Number(r.created_at));
 }
 
 /** The user's saved jobs that were ever published (an expired one still opens with its closed notice). */
@@ -415,38 +412,53 @@ export function findSavedJobTiles(db: DbOrTrx, userId: string) {
 }
 
 /** Answers true when the row was new (saving twice keeps one). */
-export async function insertFavorite(db: DbOrTrx, userId: string, jobId: string, now: number): Promise<boolean> {
+/**
+ * Saves the job for the user in one statement, only while it is live (published after `liveSince`);
+ * saved again, nothing changes. Answers whether a save was made.
+ */
+export async function insertFavoriteIfLive(
+  db: DbOrTrx,
+  userId: string,
+  jobId: string,
+  now: number,
+  liveSince: number,
+): Promise<boolean> {
   const res = await db
     .insertInto('favorites')
-    .values({ user_id: userId, job_id: jobId, created_at: now })
+    .columns(['user_id', 'job_id', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('jobs')
+        // Typed, so PostgreSQL does not read the parameters of a select list as text.
+        .select([sql<string>`cast(${userId} as varchar(36))`.as('user_id'), 'id'])
+        .select(sql<number>`cast(${now} as bigint)`.as('created_at'))
+        .where('id', '=', jobId)
+        .where('published_at', '>', liveSince),
+    )
     .onConflict((oc) => oc.columns(['user_id', 'job_id']).doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** Deletes the favourite and answers when it had been made, or null when there was none. */
-export async function deleteFavorite(db: DbOrTrx, userId: string, jobId: string): Promise<number | null> {
-  const row = await db
+/** Deletes the favourite; answers whether there was one. */
+export async function deleteFavorite(db: DbOrTrx, userId: string, jobId: string): Promise<boolean> {
+  const res = await db
     .deleteFrom('favorites')
     .where('user_id', '=', userId)
     .where('job_id', '=', jobId)
-    .returning('created_at')
     .executeTakeFirst();
-  return row ? Number(row.created_at) : null;
+  return Number(res.numDeletedRows) === 1;
 }
 
 export interface MetricsDelta {
   clicks?: number;
   timeSpent?: number;
-  saves?: number;
 }
 
-/** Adds to one job's counters of one day in a single upsert, so concurrent reports never lose a count. */
-export async function addToDailyMetrics(db: DbOrTrx, jobId: string, day: string, d: MetricsDelta): Promise<void> {
-  await dailyMetricsAdded(db, jobId, day, d).execute();
-}
-
-/** As addToDailyMetrics, for a visit counted: its commit does not wait for the disk (writeWithoutWaitingForDisk). */
+/**
+ * Adds a visit to one job's counters of one day in a single upsert, so concurrent reports never lose a
+ * count; its commit does not wait for the disk (writeWithoutWaitingForDisk).
+ */
 export async function countVisit(db: Db, jobId: string, day: string, d: MetricsDelta): Promise<void> {
   await writeWithoutWaitingForDisk(db, dailyMetricsAdded(db, jobId, day, d));
 }
@@ -454,28 +466,15 @@ export async function countVisit(db: Db, jobId: string, day: string, d: MetricsD
 function dailyMetricsAdded(db: DbOrTrx, jobId: string, day: string, d: MetricsDelta) {
   const clicks = d.clicks ?? 0;
   const timeSpent = d.timeSpent ?? 0;
-  const saves = d.saves ?? 0;
   return db
     .insertInto('job_metrics_daily')
-    .values({ job_id: jobId, day, clicks, time_spent: timeSpent, saves: Math.max(saves, 0) })
+    .values({ job_id: jobId, day, clicks, time_spent: timeSpent })
     .onConflict((oc) =>
       oc.columns(['job_id', 'day']).doUpdateSet((eb) => ({
         clicks: eb('job_metrics_daily.clicks', '+', clicks),
         time_spent: eb('job_metrics_daily.time_spent', '+', timeSpent),
-        saves: eb('job_metrics_daily.saves', '+', saves),
       })),
     );
-}
-
-/** Takes one save off a day's counter, never below zero. */
-export async function removeDailySave(db: DbOrTrx, jobId: string, day: string): Promise<void> {
-  await db
-    .updateTable('job_metrics_daily')
-    .set((eb) => ({ saves: eb('saves', '-', 1) }))
-    .where('job_id', '=', jobId)
-    .where('day', '=', day)
-    .where('saves', '>', 0)
-    .execute();
 }
 
 export async function sumMetrics(db: DbOrTrx, jobId: string) {
@@ -493,7 +492,7 @@ export async function sumMetrics(db: DbOrTrx, jobId: string) {
 export async function findDailyMetrics(db: DbOrTrx, jobId: string, fromDay: string) {
   const rows = await db
     .selectFrom('job_metrics_daily')
-    .select(['day', 'clicks', 'time_spent', 'saves'])
+    .select(['day', 'clicks', 'time_spent'])
     .where('job_id', '=', jobId)
     .where('day', '>=', fromDay)
     .orderBy('day')
@@ -502,6 +501,5 @@ export async function findDailyMetrics(db: DbOrTrx, jobId: string, fromDay: stri
     day: r.day,
     clicks: Number(r.clicks),
     timeSpent: Number(r.time_spent),
-    saves: Number(r.saves),
   }));
 }

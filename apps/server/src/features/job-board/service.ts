@@ -391,33 +391,25 @@ export async function listSavedJobs(deps: Deps, userId: string): Promise<JobTile
 
 export async function saveJob(deps: Deps, userId: string, jobId: string) {
   const now = deps.clock.now();
-  const favoritedBy = await deps.db.transaction().execute(async (trx) => {
-    const job = await repo.findJobAccess(trx, jobId);
+  // One statement, no transaction: the save is made only while the posting is live, and saved again
+  // nothing changes. Only a live posting can be newly saved; one already saved stays saved.
+  await repo.insertFavoriteIfLive(deps.db, userId, jobId, now, liveSince(now));
+  const favoritedBy = await repo.findFavoritedBy(deps.db, jobId);
+  if (!favoritedBy.includes(userId)) {
+    const job = await repo.findJobAccess(deps.db, jobId);
     if (!job || job.published_at === null) throw notFound(NO_SUCH_JOB);
-    if (jobStatus(job, now) === 'published') {
-      // Saved again: nothing is inserted and nothing counted.
-      if (await repo.insertFavorite(trx, userId, jobId, now)) {
-        await repo.addToDailyMetrics(trx, jobId, dayOf(now), { saves: 1 });
-      }
-      return repo.findFavoritedBy(trx, jobId);
-    }
-    // Only a live posting can be newly saved; one already saved stays saved.
-    const favoritedBy = await repo.findFavoritedBy(trx, jobId);
-    if (!favoritedBy.includes(userId)) throw notFound('This job is closed and can no longer be saved');
-    return favoritedBy;
-  });
+    // Live, yet not saved: the user's own unsave came between the two statements, and stands.
+    if (jobStatus(job, now) !== 'published') throw notFound('This job is closed and can no longer be saved');
+  }
   return { message: 'Job saved', favoritedBy };
 }
 
 export async function unsaveJob(deps: Deps, userId: string, jobId: string) {
-  const favoritedBy = await deps.db.transaction().execute(async (trx) => {
-    const job = await repo.findJobAccess(trx, jobId);
+  if (!(await repo.deleteFavorite(deps.db, userId, jobId))) {
+    const job = await repo.findJobAccess(deps.db, jobId);
     if (!job || job.published_at === null) throw notFound(NO_SUCH_JOB);
-    const savedAt = await repo.deleteFavorite(trx, userId, jobId);
-    // The day's save counter keeps net saves, so the chart's saves add up to the number of saves.
-    if (savedAt !== null) await repo.removeDailySave(trx, jobId, dayOf(savedAt));
-    return repo.findFavoritedBy(trx, jobId);
-  });
+  }
+  const favoritedBy = await repo.findFavoritedBy(deps.db, jobId);
   return { message: 'Job removed from your saved jobs', favoritedBy };
 }
 
@@ -429,17 +421,20 @@ export async function getJobMetrics(deps: Deps, jobId: string, user: AuthUser): 
   const days = Array.from({ length: POSTING_LIFETIME_DAYS }, (_, i) =>
     dayOf(now - (POSTING_LIFETIME_DAYS - 1 - i) * DAY_MS),
   );
-  const [totals, favoritedBy, rows, applications] = await Promise.all([
+  const [totals, saveTimes, rows, applications] = await Promise.all([
     repo.sumMetrics(deps.db, jobId),
-    repo.countFavorites(deps.db, jobId),
+    repo.findSaveTimes(deps.db, jobId),
     repo.findDailyMetrics(deps.db, jobId, days[0]!),
     applicationCounts(deps, jobId),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
+  // A day's saves are the saves made that day and still kept, so the chart's add up to the savers.
+  const savesByDay = new Map<string, number>();
+  for (const at of saveTimes) savesByDay.set(dayOf(at), (savesByDay.get(dayOf(at)) ?? 0) + 1);
   return {
     timeSpent: totals.timeSpent,
     numberOfClicks: totals.clicks,
-    favoritedBy,
+    favoritedBy: saveTimes.length,
     applications: applications.total,
     daily: days.map((date) => {
       const r = byDay.get(date);
@@ -447,7 +442,7 @@ export async function getJobMetrics(deps: Deps, jobId: string, user: AuthUser): 
         date,
         clicks: r?.clicks ?? 0,
         timeSpent: r?.timeSpent ?? 0,
-        saves: r?.saves ?? 0,
+        saves: savesByDay.get(date) ?? 0,
         applications: applications.byDay.get(date) ?? 0,
       };
     }),

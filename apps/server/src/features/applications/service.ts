@@ -23,7 +23,7 @@ import { enforceLimit } from '../../integrations/limiter/limiter.js';
 import type { AuthUser } from '../accounts/sessions.js';
 import { liveSince } from '../jobs/lifecycle.js';
 import { toJobTile } from '../jobs/presenters.js';
-import { resultFromStored, savedResult } from '../eligibility/service.js';
+import { resultFromStored, savedFacts } from '../eligibility/service.js';
 import { hiddenFrom } from '../resumes/service.js';
 import { conversationParts, unreadOf } from './conversation.js';
 import * as repo from './repo.js';
@@ -104,15 +104,19 @@ export async function apply(
   acknowledgeEligibility = false,
 ): Promise<Application> {
   const now = deps.clock.now();
-  const job = await repo.findJobForApplying(deps.db, jobId);
+  // Read together, then judged in order: on PostgreSQL one wait instead of three.
+  const [job, resume, facts] = await Promise.all([
+    repo.findJobForApplying(deps.db, jobId),
+    repo.findPublishedResumeOf(deps.db, user.id),
+    savedFacts(deps, user),
+  ]);
   if (!job || job.published_at === null || job.published_at <= liveSince(now)) throw notFound(NO_SUCH_JOB);
   if (job.user_id === user.id) throw forbidden('You cannot apply to your own job');
-  const resume = await repo.findPublishedResumeOf(deps.db, user.id);
   if (!resume) {
     throw new AppError(409, 'Publish your resume to apply', { errorType: 'NO_RESUME' });
   }
   // Told once: a teacher whose facts make them not eligible applies only knowing why.
-  const eligibility = await savedResult(deps, user, job.terms_permit);
+  const eligibility = resultFromStored(facts, job.terms_permit);
   if (eligibility?.status === 'not_eligible' && !acknowledgeEligibility) {
     throw new AppError(409, 'By the facts you gave, you may not be able to get the work permit for this job', {
       errorType: 'ELIGIBILITY_WARNING',

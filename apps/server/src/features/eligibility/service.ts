@@ -135,13 +135,9 @@ export function resultFromStored(stored: string | null, permit: string | null): 
   return hasAnyFact(facts) ? eligibilityFor(loadedRules(), facts, permit) : null;
 }
 
-/** The caller's result for a permit from their saved facts, or null when they saved none. */
-export async function savedResult(
-  deps: Deps,
-  user: AuthUser,
-  permit: string | null,
-): Promise<EligibilityResult | null> {
-  return resultFromStored(await repo.findFacts(deps.db, user.id), permit);
+/** The caller's saved facts as stored (for resultFromStored), or null when they saved none. */
+export function savedFacts(deps: Deps, user: AuthUser): Promise<string | null> {
+  return repo.findFacts(deps.db, user.id);
 }
 
 /**

@@ -9,7 +9,12 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.js';
-import { CLICK_LIMIT_PER_HOUR, TIME_REPORT_LIMIT_PER_HOUR, dayOf } from './service.js';
+import {
+  CLICK_LIMIT_PER_HOUR,
+  JOB_COUNTERS_PER_ADDRESS_PER_HOUR,
+  TIME_REPORT_LIMIT_PER_HOUR,
+  dayOf,
+} from './service.js';
 
 const DAY = 86_400_000;
 
@@ -216,6 +221,46 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       expect((await click('10.1.1.1')).statusCode).toBe(200);
       rows = await metricsRows(id);
       expect(rows.reduce((sum, r) => sum + r.clicks, 0)).toBe(CLICK_LIMIT_PER_HOUR + 2);
+    });
+
+    it("refuses an address new counters past its hour's allowance, keeping none, and still counts the ones it has", async () => {
+      const [first, second] = [await createPublishedJob(t, owner.id), await createPublishedJob(t, owner.id)];
+      const address = '10.9.9.9';
+      const HOUR = 3_600_000;
+      // The address has started all its counters but one this hour.
+      for (let i = 1; i < JOB_COUNTERS_PER_ADDRESS_PER_HOUR; i++) {
+        await t.deps.limiter.hit(`job-visits:ip:${address}`, JOB_COUNTERS_PER_ADDRESS_PER_HOUR, HOUR);
+      }
+      const click = (uuid: string) =>
+        t.inject({ method: 'POST', url: '/api/job/clicks', payload: { uuid }, remoteAddress: address });
+      expect((await click(first)).statusCode).toBe(200);
+      const refused = await click(second);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        errorType: 'RATE_LIMITED',
+        message: 'Too many visits from your address. Please try again later.',
+      });
+      const time = await t.inject({
+        method: 'POST',
+        url: '/api/job/time',
+        payload: { uuid: first, timeSpent: 30 },
+        remoteAddress: address,
+      });
+      expect(time.statusCode).toBe(429);
+      expect(await t.deps.limiter.peek(`job-click:${address}:${second}`)).toBe(0);
+      expect(await t.deps.limiter.peek(`job-time:${address}:${first}`)).toBe(0);
+      // The counter it made before the allowance ran out still counts.
+      expect((await click(first)).statusCode).toBe(200);
+      expect(await metricsRows(second)).toEqual([]);
+      expect((await metricsRows(first))[0]).toMatchObject({ clicks: 2, time_spent: 0 });
+      // Another address is not held back.
+      const other = await t.inject({
+        method: 'POST',
+        url: '/api/job/clicks',
+        payload: { uuid: second },
+        remoteAddress: '10.9.9.10',
+      });
+      expect(other.statusCode).toBe(200);
     });
   });
 

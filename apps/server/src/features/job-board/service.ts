@@ -28,7 +28,7 @@ import {
 } from '../../lib/json-text.js';
 import type { AuthUser } from '../accounts/sessions.js';
 import type { Deps } from '../../deps.js';
-import { enforceLimit } from '../../integrations/limiter/limiter.js';
+import { tooManyRequests } from '../../integrations/limiter/limiter.js';
 import { jobStatus, liveSince, POSTING_LIFETIME_MS } from '../jobs/lifecycle.js';
 import { toJobTile } from '../jobs/presenters.js';
 import * as repo from './repo.js';
@@ -349,23 +349,24 @@ async function requireLiveJob(deps: Deps, jobId: string) {
 }
 
 /**
- * Counts one report of a visit against the client's counter for the job. A job the client has no
- * counter for yet first counts against the address's allowance, so one address can only make so many
- * counters, and past it the report is refused without making one.
+ * Counts one report of a visit against the client's counter for the job. A counter the client has
+ * just made (its first report on the job this hour) also counts against the address's allowance, so
+ * one address can only make so many counters; past it the report is refused and the new counter
+ * dropped. A report on a counter already made is one hit of the limiter (a round trip to Redis when
+ * instances share it), a first report two.
  */
 async function enforceVisitLimit(deps: Deps, kind: 'job-click' | 'job-time', jobId: string, client: string) {
   const key = `${kind}:${client}:${jobId}`;
-  if ((await deps.limiter.peek(key)) === 0) {
-    await enforceLimit(
-      deps.limiter,
-      `job-visits:ip:${client}`,
-      JOB_COUNTERS_PER_ADDRESS_PER_HOUR,
-      HOUR_MS,
-      'Too many visits from your address. Please try again later.',
-    );
-  }
   const limit = kind === 'job-click' ? CLICK_LIMIT_PER_HOUR : TIME_REPORT_LIMIT_PER_HOUR;
-  await enforceLimit(deps.limiter, key, limit, HOUR_MS, 'This visit has already been counted.');
+  const { allowed, count } = await deps.limiter.hit(key, limit, HOUR_MS);
+  if (count === 1) {
+    const address = await deps.limiter.hit(`job-visits:ip:${client}`, JOB_COUNTERS_PER_ADDRESS_PER_HOUR, HOUR_MS);
+    if (!address.allowed) {
+      await deps.limiter.reset(key);
+      throw tooManyRequests('job-visits', 'Too many visits from your address. Please try again later.');
+    }
+  }
+  if (!allowed) throw tooManyRequests(kind, 'This visit has already been counted.');
 }
 
 export async function countClick(deps: Deps, jobId: string, client: string) {

@@ -411,10 +411,9 @@ export function findSavedJobTiles(db: DbOrTrx, userId: string) {
     .execute();
 }
 
-/** Answers true when the row was new (saving twice keeps one). */
 /**
  * Saves the job for the user in one statement, only while it is live (published after `liveSince`);
- * saved again, nothing changes. Answers whether a save was made.
+ * saved again, nothing changes.
  */
 export async function insertFavoriteIfLive(
   db: DbOrTrx,
@@ -422,8 +421,8 @@ export async function insertFavoriteIfLive(
   jobId: string,
   now: number,
   liveSince: number,
-): Promise<boolean> {
-  const res = await db
+): Promise<void> {
+  await db
     .insertInto('favorites')
     .columns(['user_id', 'job_id', 'created_at'])
     .expression((eb) =>
@@ -436,8 +435,7 @@ export async function insertFavoriteIfLive(
         .where('published_at', '>', liveSince),
     )
     .onConflict((oc) => oc.columns(['user_id', 'job_id']).doNothing())
-    .executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+    .execute();
 }
 
 /** Deletes the favourite; answers whether there was one. */

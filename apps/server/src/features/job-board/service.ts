@@ -399,8 +399,8 @@ export async function saveJob(deps: Deps, userId: string, jobId: string) {
   if (!favoritedBy.includes(userId)) {
     const job = await repo.findJobAccess(deps.db, jobId);
     if (!job || job.published_at === null) throw notFound(NO_SUCH_JOB);
-    // Live, yet not saved: the user's own unsave came between the two statements, and stands.
     if (jobStatus(job, now) !== 'published') throw notFound('This job is closed and can no longer be saved');
+    // Live, yet the user is not among its savers: their own unsave came between the two statements, and stands.
   }
   return { message: 'Job saved', favoritedBy };
 }

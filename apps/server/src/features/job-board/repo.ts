@@ -428,9 +428,7 @@ export async function insertFavoriteIfLive(
     .expression((eb) =>
       eb
         .selectFrom('jobs')
-        // Typed, so PostgreSQL does not read the parameters of a select list as text.
-        .select([sql<string>`cast(${userId} as varchar(36))`.as('user_id'), 'id'])
-        .select(sql<number>`cast(${now} as bigint)`.as('created_at'))
+        .select([eb.val(userId).as('user_id'), 'id', eb.val(now).as('created_at')])
         .where('id', '=', jobId)
         .where('published_at', '>', liveSince),
     )

@@ -165,7 +165,7 @@ export function findApplicationsToEmployer(db: DbOrTrx, applicantId: string, emp
     .execute();
 }
 
-/** Applications to the job, all told and by UTC day of their arrival. */
-export async function countApplicationsOfJob(db: DbOrTrx, jobId: string) {
+/** When each application to the job arrived. */
+export async function findApplicationTimesOfJob(db: DbOrTrx, jobId: string) {
   return db.selectFrom('applications').select('created_at').where('job_id', '=', jobId).execute();
 }

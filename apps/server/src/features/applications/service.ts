@@ -340,16 +340,8 @@ export async function employerResumeAccessUntil(
   return until > deps.clock.now() ? until : null;
 }
 
-/** The job's applications for its metrics: the total and by UTC day of arrival. */
-export async function applicationCounts(
-  deps: Deps,
-  jobId: string,
-): Promise<{ total: number; byDay: Map<string, number> }> {
-  const rows = await repo.countApplicationsOfJob(deps.db, jobId);
-  const byDay = new Map<string, number>();
-  for (const { created_at } of rows) {
-    const day = new Date(Number(created_at)).toISOString().slice(0, 10);
-    byDay.set(day, (byDay.get(day) ?? 0) + 1);
-  }
-  return { total: rows.length, byDay };
+/** When each of the job's applications arrived, for its metrics. */
+export async function applicationTimes(deps: Deps, jobId: string): Promise<number[]> {
+  const rows = await repo.findApplicationTimesOfJob(deps.db, jobId);
+  return rows.map((r) => Number(r.created_at));
 }

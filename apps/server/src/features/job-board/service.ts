@@ -37,7 +37,7 @@ import { countCities } from './city-counts.js';
 import { liveJobsUntil } from './live-until.js';
 import { findPageStart, PAGES_BY_OFFSET } from './page-starts.js';
 import { findSearchPage, refreshKeywordIndex } from './kept-keyword-index.js';
-import { applicationCounts } from '../applications/service.js';
+import { applicationTimes } from '../applications/service.js';
 import { isOperator } from '../operators/service.js';
 
 const DAY_MS = 86_400_000;
@@ -57,6 +57,16 @@ const NO_SUCH_JOB = 'This job does not exist or is no longer available';
 /** Metrics days are calendar days in UTC, written as YYYY-MM-DD. */
 export function dayOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** How many of `times` fall on each UTC day. */
+function countByDay(times: readonly number[]): Map<string, number> {
+  const byDay = new Map<string, number>();
+  for (const at of times) {
+    const day = dayOf(at);
+    byDay.set(day, (byDay.get(day) ?? 0) + 1);
+  }
+  return byDay;
 }
 
 export interface SearchInput extends TermsFilter {
@@ -422,21 +432,21 @@ export async function getJobMetrics(deps: Deps, jobId: string, user: AuthUser): 
   const days = Array.from({ length: POSTING_LIFETIME_DAYS }, (_, i) =>
     dayOf(now - (POSTING_LIFETIME_DAYS - 1 - i) * DAY_MS),
   );
-  const [totals, saveTimes, rows, applications] = await Promise.all([
+  const [totals, saveTimes, rows, applyTimes] = await Promise.all([
     repo.sumMetrics(deps.db, jobId),
     repo.findSaveTimes(deps.db, jobId),
     repo.findDailyMetrics(deps.db, jobId, days[0]!),
-    applicationCounts(deps, jobId),
+    applicationTimes(deps, jobId),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   // A day's saves are the saves made that day and still kept, so the chart's add up to the savers.
-  const savesByDay = new Map<string, number>();
-  for (const at of saveTimes) savesByDay.set(dayOf(at), (savesByDay.get(dayOf(at)) ?? 0) + 1);
+  const savesByDay = countByDay(saveTimes);
+  const applicationsByDay = countByDay(applyTimes);
   return {
     timeSpent: totals.timeSpent,
     numberOfClicks: totals.clicks,
     favoritedBy: saveTimes.length,
-    applications: applications.total,
+    applications: applyTimes.length,
     daily: days.map((date) => {
       const r = byDay.get(date);
       return {
@@ -444,7 +454,7 @@ export async function getJobMetrics(deps: Deps, jobId: string, user: AuthUser): 
         clicks: r?.clicks ?? 0,
         timeSpent: r?.timeSpent ?? 0,
         saves: savesByDay.get(date) ?? 0,
-        applications: applications.byDay.get(date) ?? 0,
+        applications: applicationsByDay.get(date) ?? 0,
       };
     }),
   };

@@ -137,6 +137,15 @@ describe(`job alerts (${dialect})`, () => {
       const over = await create({ country: 'china', frequency: 'daily' }, user.auth);
       expect(over.statusCode).toBe(409);
       expect(over.json()).toMatchObject({ error: true, errorType: 'TOO_MANY_ALERTS' });
+      const rows = await t.db.selectFrom('job_alerts').select('id').where('user_id', '=', user.id).execute();
+      expect(rows).toHaveLength(JOB_ALERTS_MAX);
+      // The cap is each account's own: another account's first alert is made.
+      const other = await createUser(t);
+      const first = await create({ country: 'japan', city: 'Tokyo', q: 'phonics', frequency: 'weekly' }, other.auth);
+      expect(first.statusCode).toBe(201);
+      expect(first.json()).toMatchObject({
+        alert: { country: 'japan', city: 'Tokyo', q: 'phonics', frequency: 'weekly', active: true },
+      });
     });
 
     it('refuses searches the job search would refuse', async () => {

@@ -9,13 +9,35 @@ export async function insertAlert(db: DbOrTrx, alert: JobAlertRow): Promise<void
   await db.insertInto('job_alerts').values(alert).execute();
 }
 
-export async function countAlertsOfUser(db: DbOrTrx, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('job_alerts')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * Inserts an account's alert unless the account already has `max`, in one statement (the count is the
+ * insert's condition), so making it is one round trip and needs no transaction; answers whether it was
+ * inserted.
+ */
+export async function insertAlertOfUserUnder(
+  db: DbOrTrx,
+  alert: JobAlertRow & { user_id: string },
+  max: number,
+): Promise<boolean> {
+  const columns = Object.keys(alert) as (keyof JobAlertRow)[];
+  const res = await db
+    .insertInto('job_alerts')
+    .columns(columns)
+    .expression(
+      db
+        .selectNoFrom((eb) => columns.map((column) => eb.val(alert[column]).as(column)))
+        .where(
+          (eb) =>
+            eb
+              .selectFrom('job_alerts')
+              .select((count) => count.fn.countAll().as('n'))
+              .where('user_id', '=', alert.user_id),
+          '<',
+          max,
+        ),
+    )
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows) === 1;
 }
 
 /**

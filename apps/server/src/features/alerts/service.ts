@@ -131,13 +131,10 @@ export async function createAlert(deps: Deps, input: AlertInput, user: AuthUser 
       HOUR,
       'Too many job alerts. Please try again later.',
     );
-    const row = newRow(input, { userId: user.id }, now);
-    await deps.db.transaction().execute(async (trx) => {
-      if ((await repo.countAlertsOfUser(trx, user.id)) >= JOB_ALERTS_MAX) {
-        throw new AppError(409, `You can have at most ${JOB_ALERTS_MAX} job alerts`, { errorType: 'TOO_MANY_ALERTS' });
-      }
-      await repo.insertAlert(trx, row);
-    });
+    const row = { ...newRow(input, { userId: user.id }, now), user_id: user.id };
+    if (!(await repo.insertAlertOfUserUnder(deps.db, row, JOB_ALERTS_MAX))) {
+      throw new AppError(409, `You can have at most ${JOB_ALERTS_MAX} job alerts`, { errorType: 'TOO_MANY_ALERTS' });
+    }
     return present(row);
   }
 

@@ -72,6 +72,7 @@ import { copyJobsToPostgres } from './postgres.js';
 import {
   assertPortFree,
   assertRunning,
+  cpuMs,
   hasTaskset,
   LOAD_CORE,
   pinned,
@@ -589,6 +590,12 @@ interface Phase {
   caches: Record<CacheName, CacheFigures | null>;
   /** The mean time a write spent in a server (its answer's time on /metrics); the rest of its time it waited to be read. */
   serverWriteMs: number | null;
+  /**
+   * The servers' CPU time over the phase (the instances', not nginx's or PostgreSQL's): in cores, and in
+   * µs per request answered (reads and writes). A server that kept its core busy with the writes shows
+   * the same cores and more µs a request; one that waited (the disk, another process) shows fewer cores.
+   */
+  serverCpu: { cores: number; usPerRequest: number };
 }
 
 interface TopologyResult {
@@ -732,15 +739,22 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
     const mailsBefore = bench.mailbox.received.length;
     const phase = async (name: string, spec: MixSpec): Promise<Phase> => {
       const before = await scrapeMetrics(metricsPorts);
+      const cpuBefore = serversCpuMs(servers);
+      const started = performance.now();
       const result = await runMix(bench.work, name, spec, target, SECONDS);
+      const cpu = serversCpuMs(servers) - cpuBefore;
+      const wall = performance.now() - started;
       const after = await scrapeMetrics(metricsPorts);
       assertRunning(...servers);
       const answered = Object.values(result.reads.groups).reduce((n, g) => n + g.count, 0);
+      const requests = answered + (result.writes?.all.count ?? 0);
       return {
         seconds: SECONDS,
         ...result,
         caches: cacheFigures(before.lookups, after.lookups, answered),
         serverWriteMs: serverWriteMs(before, after),
+        // The generator's start and end are inside the wall time: cores a little under what the load held.
+        serverCpu: { cores: cpu / wall, usPerRequest: (cpu * 1000) / requests },
       };
     };
 
@@ -777,6 +791,9 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
   }
 }
 
+/** The CPU time of the server processes so far, in ms. */
+const serversCpuMs = (servers: readonly ChildProcess[]) => servers.reduce((sum, s) => sum + cpuMs(s.pid!), 0);
+
 // ---------------------------------------------------------------- the report
 
 const ms = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${x.toFixed(1)} ms`);
@@ -791,7 +808,8 @@ function printPhase(label: string, phase: Phase, readOnly: Phase | null): void {
   }).join(', ');
   console.log(
     `  ${label}: reads ${int(reads.rps)} req/s${ratio}, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ` +
-      `non-2xx ${reads.non2xx}; cache hits: ${caches}`,
+      `non-2xx ${reads.non2xx}; cache hits: ${caches}; servers' CPU ${phase.serverCpu.cores.toFixed(2)} cores, ` +
+      `${phase.serverCpu.usPerRequest.toFixed(0)} µs a request`,
   );
   const groups = Object.entries(reads.groups)
     .map(([name, g]) => `${name} ${int(g.count)} p99 ${ms(g.p99)}`)

@@ -11,7 +11,7 @@ import {
 import { termsFilterOf } from '../alerts/service.js';
 import { AppError } from '../../errors.js';
 import type { Deps } from '../../deps.js';
-import { enforceLimit } from '../../integrations/limiter/limiter.js';
+import { enforceLimits } from '../../integrations/limiter/limiter.js';
 import { verifyPassword } from './passwords.js';
 import * as repo from './personal-data-repo.js';
 import { deleteAccount } from './service.js';
@@ -218,7 +218,7 @@ export async function exportAccount(deps: Deps, userId: string): Promise<Account
  */
 export async function deleteOwnAccount(deps: Deps, userId: string, password: string): Promise<{ message: string }> {
   // A stolen session must not become a way to guess the password (or to make the server hash all day).
-  await enforceLimit(deps.limiter, `delete-account:user:${userId}`, 5, 60 * 60 * 1000);
+  await enforceLimits(deps.limiter, { key: `delete-account:user:${userId}`, limit: 5, windowMs: 60 * 60 * 1000 });
   if (!(await verifyPassword(await repo.findPasswordHash(deps.db, userId), password))) {
     throw new AppError(403, 'The password is not right.', { fields: { password: 'The password is not right.' } });
   }

@@ -7,7 +7,7 @@ import { AppError } from '../../errors.js';
 import { createSession } from './sessions.js';
 import { hashToken, newToken } from './tokens.js';
 import type { Deps } from '../../deps.js';
-import { enforceLimit, tooManyRequests } from '../../integrations/limiter/limiter.js';
+import { enforceLimits, tooManyRequests } from '../../integrations/limiter/limiter.js';
 import { mediaKeyOf } from '../../integrations/images/images.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as personalData from './personal-data-repo.js';
@@ -71,8 +71,11 @@ export function refuseHoneypot(password2: string | undefined): void {
 }
 
 export async function registerUser(deps: Deps, input: { email: string; password: string }, ip: string) {
-  await enforceLimit(deps.limiter, `register:ip:${ip}`, 20, HOUR);
-  await enforceLimit(deps.limiter, `register:email:${input.email}`, 5, HOUR);
+  await enforceLimits(
+    deps.limiter,
+    { key: `register:ip:${ip}`, limit: 20, windowMs: HOUR },
+    { key: `register:email:${input.email}`, limit: 5, windowMs: HOUR },
+  );
   const now = deps.clock.now();
   // Hash first in every case, so a known e-mail answers in the same time as a new one.
   const passwordHash = await hashPassword(input.password);
@@ -183,8 +186,11 @@ export async function logOut(deps: Deps, token: string) {
 }
 
 export async function requestPasswordReset(deps: Deps, email: string, ip: string) {
-  await enforceLimit(deps.limiter, `forgot:ip:${ip}`, 20, HOUR);
-  await enforceLimit(deps.limiter, `forgot:email:${email}`, 5, HOUR);
+  await enforceLimits(
+    deps.limiter,
+    { key: `forgot:ip:${ip}`, limit: 20, windowMs: HOUR },
+    { key: `forgot:email:${email}`, limit: 5, windowMs: HOUR },
+  );
   // The account is looked up once the answer has left, so the answer is the same work, and takes the
   // same time, whether the e-mail has an account or not.
   // The mailer tracks this step, so a shutdown right after the answer still sends the mail.
@@ -212,8 +218,11 @@ async function sendResetLink(deps: Deps, email: string, now: number) {
 export async function resetPassword(deps: Deps, input: { token: string; password: string }, ip: string) {
   // Cheap refusals first: a flood of made-up tokens costs a counter and one indexed read each, never
   // a password hash (argon2 is what the server has least of).
-  await enforceLimit(deps.limiter, `reset:ip:${ip}`, 20, HOUR);
-  await enforceLimit(deps.limiter, `reset:token:${hashToken(input.token)}`, 5, HOUR);
+  await enforceLimits(
+    deps.limiter,
+    { key: `reset:ip:${ip}`, limit: 20, windowMs: HOUR },
+    { key: `reset:token:${hashToken(input.token)}`, limit: 5, windowMs: HOUR },
+  );
   const now = deps.clock.now();
   if (!(await repo.findLiveEmailToken(deps.db, input.token, 'reset', now))) throw invalidResetLink();
   const passwordHash = await hashPassword(input.password);

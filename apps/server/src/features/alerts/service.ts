@@ -17,7 +17,7 @@ import {
 import type { JobAlertRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
-import { enforceLimit } from '../../integrations/limiter/limiter.js';
+import { enforceLimits, type Limit } from '../../integrations/limiter/limiter.js';
 import { mailboxDomain, mailboxKey } from '../../integrations/mail/mailbox.js';
 import type { AuthUser } from '../accounts/sessions.js';
 import { hashToken, newToken } from '../accounts/tokens.js';
@@ -46,6 +46,15 @@ export const CONFIRMATIONS_PER_HOUR = 500;
  */
 export const UNSUBSCRIBES_PER_ADDRESS_PER_MINUTE = 60;
 const BUSY_MAIL = 'We are sending a great many confirmation mails just now. Please try again in an hour.';
+const TOO_MANY_ALERTS = 'Too many job alerts. Please try again later.';
+/** Alerts asked for from one client address, and for one mailbox, in an hour. */
+const ALERTS_PER_HOUR = 30;
+const byMailbox = (mailbox: string): Limit => ({
+  key: `alerts:email:${mailbox}`,
+  limit: ALERTS_PER_HOUR,
+  windowMs: HOUR,
+  message: TOO_MANY_ALERTS,
+});
 /** How often each frequency may mail. */
 const ALERT_PERIOD_MS: Record<AlertFrequency, number> = { daily: DAY, weekly: 7 * DAY };
 /**
@@ -116,21 +125,16 @@ function newRow(input: AlertInput, owner: { userId: string } | { email: string }
  * answer is the same whether the address is new, known, or already has as many alerts as it may.
  */
 export async function createAlert(deps: Deps, input: AlertInput, user: AuthUser | null, ip: string) {
-  await enforceLimit(deps.limiter, `alerts:ip:${ip}`, 30, HOUR, 'Too many job alerts. Please try again later.');
   const now = deps.clock.now();
   if (input.eligibleOnly && !(user && (await hasSavedFacts(deps, user)))) {
     throw new AppError(400, 'Only jobs you can take: answer the four questions in your account first', {
       errorType: 'NO_ELIGIBILITY_FACTS',
     });
   }
+  // A request's limits are counted together (one round trip in Redis), the address's first.
+  const byAddress: Limit = { key: `alerts:ip:${ip}`, limit: ALERTS_PER_HOUR, windowMs: HOUR, message: TOO_MANY_ALERTS };
   if (user) {
-    await enforceLimit(
-      deps.limiter,
-      `alerts:email:${mailboxKey(user.email)}`,
-      30,
-      HOUR,
-      'Too many job alerts. Please try again later.',
-    );
+    await enforceLimits(deps.limiter, byAddress, byMailbox(mailboxKey(user.email)));
     const row = { ...newRow(input, { userId: user.id }, now), user_id: user.id };
     if (!(await repo.insertAlertOfUserUnder(deps.db, row, JOB_ALERTS_MAX))) {
       throw new AppError(409, `You can have at most ${JOB_ALERTS_MAX} job alerts`, { errorType: 'TOO_MANY_ALERTS' });
@@ -143,16 +147,20 @@ export async function createAlert(deps: Deps, input: AlertInput, user: AuthUser 
   if (!email)
     throw new AppError(400, 'Enter your e-mail address', { errorType: 'VALIDATION', fields: { email: 'Required' } });
   const mailbox = mailboxKey(email);
-  await enforceLimit(deps.limiter, `alerts:email:${mailbox}`, 30, HOUR, 'Too many job alerts. Please try again later.');
-  // Counted for every request, whether or not the address is full, so a refusal says nothing of it.
-  await enforceLimit(
+  // The confirmation budgets are counted for every request the address and mailbox limits let by,
+  // whether or not the mailbox is full, so a refusal says nothing of it.
+  await enforceLimits(
     deps.limiter,
-    `alert-confirmations:domain:${mailboxDomain(email)}`,
-    CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
-    HOUR,
-    BUSY_MAIL,
+    byAddress,
+    byMailbox(mailbox),
+    {
+      key: `alert-confirmations:domain:${mailboxDomain(email)}`,
+      limit: CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
+      windowMs: HOUR,
+      message: BUSY_MAIL,
+    },
+    { key: 'alert-confirmations:all', limit: CONFIRMATIONS_PER_HOUR, windowMs: HOUR, message: BUSY_MAIL },
   );
-  await enforceLimit(deps.limiter, 'alert-confirmations:all', CONFIRMATIONS_PER_HOUR, HOUR, BUSY_MAIL);
   const row = newRow(input, { email }, now);
   const token = newToken();
   const stored = await deps.db.transaction().execute(async (trx) => {
@@ -201,13 +209,12 @@ export async function confirmAlert(deps: Deps, token: string): Promise<JobAlert>
  * of a link counts towards its client address's limit.
  */
 export async function findAlertToUnsubscribe(deps: Deps, token: string, ip: string): Promise<JobAlert | null> {
-  await enforceLimit(
-    deps.limiter,
-    `alert-unsubscribe:ip:${ip}`,
-    UNSUBSCRIBES_PER_ADDRESS_PER_MINUTE,
-    MINUTE,
-    'Too many requests. Please wait a minute and try again.',
-  );
+  await enforceLimits(deps.limiter, {
+    key: `alert-unsubscribe:ip:${ip}`,
+    limit: UNSUBSCRIBES_PER_ADDRESS_PER_MINUTE,
+    windowMs: MINUTE,
+    message: 'Too many requests. Please wait a minute and try again.',
+  });
   const alert = await repo.findAlertByToken(deps.db, hashToken(token), 'unsubscribe', deps.clock.now());
   return alert ? present(alert) : null;
 }

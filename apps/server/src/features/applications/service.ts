@@ -19,7 +19,7 @@ import {
 import type { ApplicationRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
-import { enforceLimit } from '../../integrations/limiter/limiter.js';
+import { enforceLimits } from '../../integrations/limiter/limiter.js';
 import type { AuthUser } from '../accounts/sessions.js';
 import { liveSince } from '../jobs/lifecycle.js';
 import { toJobTile } from '../jobs/presenters.js';
@@ -92,8 +92,16 @@ const TOO_MANY_APPLICATIONS = 'You have sent many applications in a short time. 
  * school; the hour is checked first so that a try it refuses does not use the day's allowance.
  */
 async function enforceApplyLimits(deps: Deps, userId: string): Promise<void> {
-  await enforceLimit(deps.limiter, `apply-hour:user:${userId}`, APPLICATIONS_PER_HOUR, HOUR, TOO_MANY_APPLICATIONS);
-  await enforceLimit(deps.limiter, `apply-day:user:${userId}`, APPLICATIONS_PER_DAY, 24 * HOUR, TOO_MANY_APPLICATIONS);
+  await enforceLimits(
+    deps.limiter,
+    { key: `apply-hour:user:${userId}`, limit: APPLICATIONS_PER_HOUR, windowMs: HOUR, message: TOO_MANY_APPLICATIONS },
+    {
+      key: `apply-day:user:${userId}`,
+      limit: APPLICATIONS_PER_DAY,
+      windowMs: 24 * HOUR,
+      message: TOO_MANY_APPLICATIONS,
+    },
+  );
 }
 
 export async function apply(

@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/create-db.js';
 import type { Deps } from '../../deps.js';
-import { enforceLimit } from '../../integrations/limiter/limiter.js';
+import { enforceLimits } from '../../integrations/limiter/limiter.js';
 import * as repo from './repo.js';
 
 export async function sendContactMessage(
@@ -8,13 +8,11 @@ export async function sendContactMessage(
   input: { email: string; subject: string; text: string },
   ip: string,
 ) {
-  await enforceLimit(deps.limiter, `contact:ip:${ip}`, 10, 3_600_000, 'Too many messages. Please try again later.');
-  await enforceLimit(
+  const message = 'Too many messages. Please try again later.';
+  await enforceLimits(
     deps.limiter,
-    `contact:email:${input.email}`,
-    5,
-    3_600_000,
-    'Too many messages. Please try again later.',
+    { key: `contact:ip:${ip}`, limit: 10, windowMs: 3_600_000, message },
+    { key: `contact:email:${input.email}`, limit: 5, windowMs: 3_600_000, message },
   );
   await repo.insertContactMessage(deps.db, input, deps.clock.now());
   if (deps.config.contactTo) {

@@ -5,7 +5,7 @@ import type { CouponSignUp, CurrentUser } from '@teacheast/shared';
 import { AppError } from '../../errors.js';
 import { createSession } from '../accounts/sessions.js';
 import type { Deps } from '../../deps.js';
-import { enforceLimit } from '../../integrations/limiter/limiter.js';
+import { enforceLimits } from '../../integrations/limiter/limiter.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { createAccount } from '../accounts/service.js';
 import { createJobInTransaction } from '../jobs/service.js';
@@ -31,8 +31,11 @@ export async function redeemCoupon(
   input: CouponSignUp,
   ip: string,
 ): Promise<{ token: string; message: string; currentUser: CurrentUser }> {
-  await enforceLimit(deps.limiter, `coupon:ip:${ip}`, 20, HOUR);
-  await enforceLimit(deps.limiter, `coupon:email:${input.email}`, 5, HOUR);
+  await enforceLimits(
+    deps.limiter,
+    { key: `coupon:ip:${ip}`, limit: 20, windowMs: HOUR },
+    { key: `coupon:email:${input.email}`, limit: 5, windowMs: HOUR },
+  );
   // Refuse a bad code before paying for a password hash.
   const coupon = await repo.findCoupon(deps.db, input.code);
   if (!coupon) throw new AppError(404, COUPON_UNKNOWN_MESSAGE, { errorType: 'COUPON_UNKNOWN' });

@@ -22,7 +22,7 @@ import { isUniqueViolation, type DbOrTrx } from '../../db/create-db.js';
 import type { Deps } from '../../deps.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { OutboxMail } from '../../integrations/mail/repo.js';
-import { enforceLimit } from '../../integrations/limiter/limiter.js';
+import { enforceLimits } from '../../integrations/limiter/limiter.js';
 import type { AuthUser } from '../accounts/sessions.js';
 import { holdJob, releaseJob, takeDownJob } from '../jobs/service.js';
 import { liveSince } from '../jobs/lifecycle.js';
@@ -74,16 +74,13 @@ export async function createReport(
   clientAddress: string,
 ): Promise<ReportCreated> {
   // Anyone may report; without an account the address counts the reports.
-  if (user)
-    await enforceLimit(deps.limiter, `reports:user:${user.id}`, 20, HOUR, 'Too many reports. Please try again later.');
-  else
-    await enforceLimit(
-      deps.limiter,
-      `reports:client:${clientAddress}`,
-      5,
-      HOUR,
-      'Too many reports. Please try again later.',
-    );
+  const message = 'Too many reports. Please try again later.';
+  await enforceLimits(
+    deps.limiter,
+    user
+      ? { key: `reports:user:${user.id}`, limit: 20, windowMs: HOUR, message }
+      : { key: `reports:client:${clientAddress}`, limit: 5, windowMs: HOUR, message },
+  );
   const now = deps.clock.now();
   const row: repo.ReportRow = {
     id: randomUUID(),

@@ -12,7 +12,7 @@ import type { SubscriptionRow } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import type { AuthUser } from '../accounts/sessions.js';
 import type { Deps } from '../../deps.js';
-import { enforceLimit } from '../../integrations/limiter/limiter.js';
+import { enforceLimits } from '../../integrations/limiter/limiter.js';
 import type { SubscriptionChanged } from '../../integrations/payments/provider.js';
 import * as repo from './repo.js';
 
@@ -115,13 +115,12 @@ export async function payForSubscription(
   user: AuthUser,
   input: { customerId: string; paymentMethodId: string },
 ): Promise<SubscriptionPaymentAnswer> {
-  await enforceLimit(
-    deps.limiter,
-    `sub-payment:${user.id}`,
-    10,
-    60 * MINUTE,
-    'Too many payment attempts. Please wait an hour and try again.',
-  );
+  await enforceLimits(deps.limiter, {
+    key: `sub-payment:${user.id}`,
+    limit: 10,
+    windowMs: 60 * MINUTE,
+    message: 'Too many payment attempts. Please wait an hour and try again.',
+  });
   const customer = await repo.findCustomer(deps.db, user.id);
   if (!customer?.payment_customer_id || customer.payment_customer_id !== input.customerId) {
     throw new AppError(400, 'This payment was not started from your account. Please start again.');

@@ -57,6 +57,50 @@ describe.each(kinds)('limiter (%s)', (kind, make) => {
     expect(await limiter.peek(k)).toBe(0);
   });
 
+  it('counts the limits of a request in turn, stopping at the first it refuses', async () => {
+    const [address, mailbox, budget] = [key(), key(), key()];
+    const limits = [
+      { key: address, limit: 4, windowMs: 60_000 },
+      { key: mailbox, limit: 2, windowMs: 60_000 },
+      { key: budget, limit: 10, windowMs: 60_000 },
+    ];
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await limiter.hitInTurn(limits));
+    // The mailbox refuses the third and fourth: each is counted there, and never reaches the budget.
+    expect(answers).toEqual([-1, -1, 1, 1]);
+    expect([await limiter.peek(address), await limiter.peek(mailbox), await limiter.peek(budget)]).toEqual([4, 4, 2]);
+    // The address refuses the fifth before the mailbox is counted again.
+    expect(await limiter.hitInTurn(limits)).toBe(0);
+    expect([await limiter.peek(address), await limiter.peek(mailbox), await limiter.peek(budget)]).toEqual([5, 4, 2]);
+    // Each counter keeps its own window: the one hit as `hit` would count it.
+    expect(await limiter.hit(budget, 10, 60_000)).toEqual({ allowed: true, count: 3 });
+  });
+
+  it('counts concurrent turns exactly', async () => {
+    const [shared, own] = [key(), key()];
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        limiter.hitInTurn([
+          { key: shared, limit: 10, windowMs: 60_000 },
+          { key: `${own}:${i}`, limit: 1, windowMs: 60_000 },
+        ]),
+      ),
+    );
+    expect(answers.filter((a) => a === -1)).toHaveLength(10);
+    expect(answers.filter((a) => a === 0)).toHaveLength(20);
+    expect(await limiter.peek(shared)).toBe(30);
+  });
+
+  it('gives a counter first hit in a turn a window of its own, which ends', async () => {
+    const k = key();
+    expect(await limiter.hitInTurn([{ key: k, limit: 1, windowMs: 100 }])).toBe(-1);
+    expect(await limiter.hitInTurn([{ key: k, limit: 1, windowMs: 100 }])).toBe(0);
+    if (kind === 'memory') now += 101;
+    else await new Promise((r) => setTimeout(r, 150));
+    expect(await limiter.peek(k)).toBe(0);
+    expect(await limiter.hitInTurn([{ key: k, limit: 1, windowMs: 100 }])).toBe(-1);
+  });
+
   it('starts a new window once the old one has ended', async () => {
     const k = key();
     for (let i = 0; i < 3; i++) await limiter.hit(k, 2, 100);

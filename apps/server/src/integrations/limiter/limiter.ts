@@ -10,12 +10,28 @@
 // expires its keys itself, so the Redis limiter keeps no bound and has no classes.
 import { AppError } from '../../errors.js';
 
+/** One rate limit: at most `limit` hits on the counter `key` in each window of `windowMs`. */
+export interface Limit {
+  key: string;
+  limit: number;
+  windowMs: number;
+  /** What its 429 says (enforceLimits); a generic "too many attempts" without it. */
+  message?: string;
+}
+
 export interface Limiter {
   /**
    * Counts one hit on key; answers whether the hit is within limit hits per windowMs. A hit is also
    * refused, with a count of 0, when its counter cannot be made (a full map of live security counters).
    */
   hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; count: number }>;
+  /**
+   * Counts a hit on each limit in turn, as `hit` does, and stops at the first it refuses: that hit
+   * is counted, the later limits are not touched (an address refused spends nothing of a global
+   * budget after it). Answers the refused limit's index, or -1 when all allowed. In Redis it is one
+   * round trip however many limits a request has.
+   */
+  hitInTurn(limits: readonly Limit[]): Promise<number>;
   /** Takes back one hit (an attempt that turned out not to count), never below zero. */
   release(key: string): Promise<void>;
   /** Reads the current count without adding to it. */
@@ -130,6 +146,13 @@ export function createMemoryLimiter(
       w.count += 1;
       return { allowed: w.count <= limit, count: w.count };
     },
+    async hitInTurn(limits) {
+      for (let i = 0; i < limits.length; i++) {
+        const { key, limit, windowMs } = limits[i]!;
+        if (!(await this.hit(key, limit, windowMs)).allowed) return i;
+      }
+      return -1;
+    },
     async release(key) {
       const w = countersOf(key).current(key);
       if (w && w.count > 0) w.count -= 1;
@@ -173,10 +196,13 @@ export const tooManyRequests = (
   message = 'Too many attempts. Please wait a few minutes and try again.',
 ) => new AppError(429, message, { errorType: 'RATE_LIMITED', limit });
 
-/** Counts a hit and throws 429 when over the limit. */
-export async function enforceLimit(limiter: Limiter, key: string, limit: number, windowMs: number, message?: string) {
-  const { allowed } = await limiter.hit(key, limit, windowMs);
-  if (!allowed) throw tooManyRequests(limitName(key), message);
+/**
+ * Counts a hit on each limit in turn (Limiter.hitInTurn) and throws the 429 of the first one over, with
+ * its message.
+ */
+export async function enforceLimits(limiter: Limiter, ...limits: Limit[]): Promise<void> {
+  const refused = limits[await limiter.hitInTurn(limits)];
+  if (refused) throw tooManyRequests(limitName(refused.key), refused.message);
 }
 
 /** Decoding an image is the costliest thing a user can ask for: at most this many an hour per user. */
@@ -184,11 +210,10 @@ export const IMAGE_DECODES_PER_HOUR = 200;
 
 /** Counts one image decode for the user; 429 past the hourly limit. */
 export async function enforceImageDecode(limiter: Limiter, userId: string): Promise<void> {
-  await enforceLimit(
-    limiter,
-    `image-decode:user:${userId}`,
-    IMAGE_DECODES_PER_HOUR,
-    60 * 60 * 1000,
-    'You have uploaded a great many images in the last hour. Please wait a while and try again.',
-  );
+  await enforceLimits(limiter, {
+    key: `image-decode:user:${userId}`,
+    limit: IMAGE_DECODES_PER_HOUR,
+    windowMs: 60 * 60 * 1000,
+    message: 'You have uploaded a great many images in the last hour. Please wait a while and try again.',
+  });
 }

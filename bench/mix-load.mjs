@@ -24,11 +24,15 @@
 // request: { kind, method, path, headers, body?, from }: `from` is the loopback address the write is
 // sent from (127.x.y.z), one per person, so per-address limits count each person as the server would.
 //
+// serverPids (optional): the server processes whose CPU time over the reads is reported (cpu below).
+//
 // Prints one JSON object: { reads: { rps, p50, p99, non2xx, errors, timeouts, statusCodes, groups },
 // writes: { seconds, sent, perSecond, unanswered, scriptLeft, heldBack, lateP99Ms, lateMaxMs, all,
 // arrivals, kinds } | null }, where each group, kind, `all` and `arrivals` is { count, p50, p99, max, statusCodes, errors,
 // problems? } (the first few answers that were not 2xx). A write's time runs from its sending to the
 // end of its answer; how late it was sent against its schedule is reported apart (lateP99Ms).
+// Also cpu: { seconds, generator, servers }, the cores this process (reads and writer) and the server
+// processes used while the reads ran: a generator near a whole core is measuring itself.
 import { once } from 'node:events';
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -70,6 +74,17 @@ function drawGroup() {
 
 // ---------------------------------------------------------------- the run
 
+/** CPU time a process has used, in ms (utime and stime of /proc/<pid>/stat, in ticks of 10 ms). */
+const processCpuMs = (pid) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const cpuNow = () => ({
+  at: performance.now(),
+  own: process.cpuUsage(),
+  servers: (spec.serverPids ?? []).reduce((ms, pid) => ms + processCpuMs(pid), 0),
+});
+
 const writer = spec.writes
   ? new Worker(new URL('./mix-writer.mjs', import.meta.url), { workerData: { writes: spec.writes, origin, seconds } })
   : null;
@@ -77,6 +92,7 @@ const writer = spec.writes
 if (writer) await once(writer, 'message');
 let drawn = 0;
 writer?.postMessage({ startedAt: performance.timeOrigin + performance.now() });
+const cpuBefore = cpuNow();
 const result = await autocannon({
   url: origin,
   connections: spec.connections,
@@ -93,7 +109,15 @@ const result = await autocannon({
     client.on('response', (status, _bytes, ms) => record(group.t, status, ms));
   },
 });
+const cpuAfter = cpuNow();
 writer?.postMessage('stop');
+const cpuSeconds = (cpuAfter.at - cpuBefore.at) / 1000;
+const own = process.cpuUsage(cpuBefore.own);
+const cpu = {
+  seconds: cpuSeconds,
+  generator: (own.user + own.system) / 1e6 / cpuSeconds,
+  servers: (cpuAfter.servers - cpuBefore.servers) / 1000 / cpuSeconds,
+};
 // The writer answers once the writes still in flight are answered or given up on.
 const writes = writer && (await once(writer, 'message'))[0].writes;
 
@@ -114,5 +138,6 @@ process.stdout.write(
       groups: Object.fromEntries(groups.map((g) => [g.name, summary(g.t)])),
     },
     writes,
+    cpu,
   })}\n`,
 );

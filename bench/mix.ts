@@ -72,7 +72,6 @@ import { copyJobsToPostgres } from './postgres.js';
 import {
   assertPortFree,
   assertRunning,
-  cpuMs,
   hasTaskset,
   LOAD_CORE,
   pinned,
@@ -456,6 +455,8 @@ interface MixResult {
     arrivals: Figures;
     kinds: Record<string, Figures>;
   } | null;
+  /** The cores the generator and the servers used while the reads ran. */
+  cpu: { seconds: number; generator: number; servers: number };
 }
 
 interface MixSpec {
@@ -468,6 +469,8 @@ interface MixSpec {
     timed: WriteRequest[];
     arrivals: { everyMs: number; requests: WriteRequest[] };
   } | null;
+  /** The server processes whose CPU the generator reports. */
+  serverPids?: number[];
 }
 
 const generator = path.join(root, 'bench/mix-load.mjs');
@@ -591,11 +594,12 @@ interface Phase {
   /** The mean time a write spent in a server (its answer's time on /metrics); the rest of its time it waited to be read. */
   serverWriteMs: number | null;
   /**
-   * The servers' CPU time over the phase (the instances', not nginx's or PostgreSQL's): in cores, and in
-   * µs per request answered (reads and writes). A server that kept its core busy with the writes shows
-   * the same cores and more µs a request; one that waited (the disk, another process) shows fewer cores.
+   * CPU over the reads: the servers' (the instances', not nginx's or PostgreSQL's) in cores and in µs
+   * per request answered (reads and writes), and the generator's in cores. A server that kept its core
+   * busy with the writes shows the same cores and more µs a request; one that waited (the disk, another
+   * process) shows fewer cores; a generator near a whole core measures itself.
    */
-  serverCpu: { cores: number; usPerRequest: number };
+  cpu: { servers: number; usPerRequest: number; generator: number };
 }
 
 interface TopologyResult {
@@ -739,11 +743,13 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
     const mailsBefore = bench.mailbox.received.length;
     const phase = async (name: string, spec: MixSpec): Promise<Phase> => {
       const before = await scrapeMetrics(metricsPorts);
-      const cpuBefore = serversCpuMs(servers);
-      const started = performance.now();
-      const result = await runMix(bench.work, name, spec, target, SECONDS);
-      const cpu = serversCpuMs(servers) - cpuBefore;
-      const wall = performance.now() - started;
+      const result = await runMix(
+        bench.work,
+        name,
+        { ...spec, serverPids: servers.map((s) => s.pid!) },
+        target,
+        SECONDS,
+      );
       const after = await scrapeMetrics(metricsPorts);
       assertRunning(...servers);
       const answered = Object.values(result.reads.groups).reduce((n, g) => n + g.count, 0);
@@ -753,8 +759,11 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
         ...result,
         caches: cacheFigures(before.lookups, after.lookups, answered),
         serverWriteMs: serverWriteMs(before, after),
-        // The generator's start and end are inside the wall time: cores a little under what the load held.
-        serverCpu: { cores: cpu / wall, usPerRequest: (cpu * 1000) / requests },
+        cpu: {
+          servers: result.cpu.servers,
+          usPerRequest: (result.cpu.servers * result.cpu.seconds * 1e6) / requests,
+          generator: result.cpu.generator,
+        },
       };
     };
 
@@ -791,9 +800,6 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
   }
 }
 
-/** The CPU time of the server processes so far, in ms. */
-const serversCpuMs = (servers: readonly ChildProcess[]) => servers.reduce((sum, s) => sum + cpuMs(s.pid!), 0);
-
 // ---------------------------------------------------------------- the report
 
 const ms = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${x.toFixed(1)} ms`);
@@ -808,8 +814,8 @@ function printPhase(label: string, phase: Phase, readOnly: Phase | null): void {
   }).join(', ');
   console.log(
     `  ${label}: reads ${int(reads.rps)} req/s${ratio}, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ` +
-      `non-2xx ${reads.non2xx}; cache hits: ${caches}; servers' CPU ${phase.serverCpu.cores.toFixed(2)} cores, ` +
-      `${phase.serverCpu.usPerRequest.toFixed(0)} µs a request`,
+      `non-2xx ${reads.non2xx}; cache hits: ${caches}; CPU: servers ${phase.cpu.servers.toFixed(2)} cores, ` +
+      `${phase.cpu.usPerRequest.toFixed(0)} µs a request, generator ${phase.cpu.generator.toFixed(2)} cores`,
   );
   const groups = Object.entries(reads.groups)
     .map(([name, g]) => `${name} ${int(g.count)} p99 ${ms(g.p99)}`)

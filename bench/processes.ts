@@ -99,7 +99,7 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 
 }
 
 /** CPU time a process has used, in ms (Linux: utime and stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
-export function cpuMs(pid: number): number {
+function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }

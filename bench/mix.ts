@@ -522,12 +522,15 @@ interface Scraped {
   lookups: Lookups;
   /** http_request_duration_seconds of the POST answers, added up: the time writes spent in the servers. */
   posts: { seconds: number; count: number };
+  /** nodejs_gc_duration_seconds, added up over the kinds and the instances: the collectors' time. */
+  gcSeconds: number;
 }
 
 /** cache_lookups_total and the POST answers' times of every instance, added up; null for a cache no instance reports. */
 async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> {
   const lookups: Lookups = { answers: null, pages: null };
   const posts = { seconds: 0, count: 0 };
+  let gcSeconds = 0;
   const labelsOf = (text: string) =>
     Object.fromEntries([...text.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
   for (const port of metricsPorts) {
@@ -536,6 +539,11 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
       const answered = /^http_request_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/.exec(line);
       if (answered && labelsOf(answered[2]!).method === 'POST') {
         posts[answered[1] === 'sum' ? 'seconds' : 'count'] += Number(answered[3]);
+        continue;
+      }
+      const collected = /^nodejs_gc_duration_seconds_sum\{[^}]*\}\s+(\S+)/.exec(line);
+      if (collected) {
+        gcSeconds += Number(collected[1]);
         continue;
       }
       const match = /^cache_lookups_total\{([^}]*)\}\s+(\S+)/.exec(line);
@@ -548,7 +556,7 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
       counts[outcome] += Number(match[2]);
     }
   }
-  return { lookups, posts };
+  return { lookups, posts, gcSeconds };
 }
 
 /** The mean time a write spent in a server, from its arrival to its answer, between two scrapes. */
@@ -602,6 +610,8 @@ interface Phase {
    * process) shows fewer cores; a generator near a whole core measures itself.
    */
   cpu: { servers: number; usPerRequest: number; generator: number };
+  /** The servers' garbage collections over the phase (from /metrics, so a little more than the reads' time): ms a second. */
+  gcMsPerSecond: number;
 }
 
 interface TopologyResult {
@@ -747,6 +757,7 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
     const mailsBefore = bench.mailbox.received.length;
     const phase = async (name: string, spec: MixSpec): Promise<Phase> => {
       const before = await scrapeMetrics(metricsPorts);
+      const scraped = performance.now();
       const result = await runMix(
         bench.work,
         name,
@@ -763,6 +774,7 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
         ...result,
         caches: cacheFigures(before.lookups, after.lookups, answered),
         serverWriteMs: serverWriteMs(before, after),
+        gcMsPerSecond: ((after.gcSeconds - before.gcSeconds) * 1000) / ((performance.now() - scraped) / 1000),
         cpu: {
           servers: result.cpu.servers,
           usPerRequest: (result.cpu.servers * result.cpu.seconds * 1e6) / requests,
@@ -835,7 +847,8 @@ function printPhase(label: string, phase: Phase, readOnly: Phase | null): void {
   console.log(
     `  ${label}: reads ${int(reads.rps)} req/s${ratio}, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ` +
       `non-2xx ${reads.non2xx}; cache hits: ${caches}; CPU: servers ${phase.cpu.servers.toFixed(2)} cores, ` +
-      `${phase.cpu.usPerRequest.toFixed(0)} µs a request, generator ${phase.cpu.generator.toFixed(2)} cores`,
+      `${phase.cpu.usPerRequest.toFixed(0)} µs a request, generator ${phase.cpu.generator.toFixed(2)} cores; ` +
+      `collections ${phase.gcMsPerSecond.toFixed(0)} ms a second`,
   );
   const groups = Object.entries(reads.groups)
     .map(([name, g]) => `${name} ${int(g.count)} p99 ${ms(g.p99)}`)

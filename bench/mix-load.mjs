@@ -39,6 +39,7 @@ import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import requestBuilder from 'autocannon/lib/httpRequestBuilder.js';
 import { record, summary, tally } from './mix-writer.mjs';
+import { processCpuMs } from './process-cpu.mjs';
 
 const [specFile, origin, secondsArg] = process.argv.slice(2);
 const seconds = Number(secondsArg);
@@ -74,11 +75,6 @@ function drawGroup() {
 
 // ---------------------------------------------------------------- the run
 
-/** CPU time a process has used, in ms (utime and stime of /proc/<pid>/stat, in ticks of 10 ms). */
-const processCpuMs = (pid) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 const cpuNow = () => ({
   at: performance.now(),
   own: process.cpuUsage(),

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processCpuMs } from './process-cpu.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -98,12 +99,6 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 
   throw new Error(`${url} did not come up within ${timeoutMs / 1000} s`);
 }
 
-/** CPU time a process has used, in ms (Linux: utime and stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /**
  * Waits until a server that answers has finished what it does once started (the keyword index is
  * built after it listens; a server that keeps pages renders every live posting ahead, two minutes at
@@ -114,9 +109,9 @@ export async function waitUntilIdle(child: ChildProcess, timeoutMs = 900_000): P
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     assertRunning(child);
-    const before = cpuMs(child.pid!);
+    const before = processCpuMs(child.pid!);
     await new Promise((r) => setTimeout(r, 1000));
-    if (cpuMs(child.pid!) - before < 100) return;
+    if (processCpuMs(child.pid!) - before < 100) return;
   }
   throw new Error(`the server was still busy ${timeoutMs / 1000} s after it answered`);
 }

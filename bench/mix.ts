@@ -32,7 +32,8 @@
 // reported apart: a busy Node server takes one new connection a turn of its event loop, so what they
 // wait is what a new visitor meets. With every write on a new connection, 100 a second queued for
 // seconds to be taken while the server spent 2 ms on each. Each write's time in the server (its
-// answer's time on /metrics, on average) is reported beside the time the writer saw.
+// answer's time on /metrics, on average and by route) is reported beside the time the writer saw,
+// and the writes' time added up as a share of the servers' time: what they took from the reads.
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -520,8 +521,8 @@ interface CacheFigures {
 
 interface Scraped {
   lookups: Lookups;
-  /** http_request_duration_seconds of the POST answers, added up: the time writes spent in the servers. */
-  posts: { seconds: number; count: number };
+  /** http_request_duration_seconds of the POST answers by route, added up over the instances: the time writes spent in the servers. */
+  posts: Map<string, { seconds: number; count: number }>;
   /** nodejs_gc_duration_seconds, added up over the kinds and the instances: the collectors' time. */
   gcSeconds: number;
 }
@@ -529,7 +530,7 @@ interface Scraped {
 /** cache_lookups_total and the POST answers' times of every instance, added up; null for a cache no instance reports. */
 async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> {
   const lookups: Lookups = { answers: null, pages: null };
-  const posts = { seconds: 0, count: 0 };
+  const posts: Scraped['posts'] = new Map();
   let gcSeconds = 0;
   const labelsOf = (text: string) =>
     Object.fromEntries([...text.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
@@ -537,8 +538,11 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
     const text = await (await fetch(`${origin(port)}/metrics`)).text();
     for (const line of text.split('\n')) {
       const answered = /^http_request_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/.exec(line);
-      if (answered && labelsOf(answered[2]!).method === 'POST') {
-        posts[answered[1] === 'sum' ? 'seconds' : 'count'] += Number(answered[3]);
+      const answerLabels = answered && labelsOf(answered[2]!);
+      if (answerLabels && answerLabels.method === 'POST') {
+        const route = answerLabels.route ?? '';
+        const posted = posts.get(route) ?? posts.set(route, { seconds: 0, count: 0 }).get(route)!;
+        posted[answered[1] === 'sum' ? 'seconds' : 'count'] += Number(answered[3]);
         continue;
       }
       const collected = /^nodejs_gc_duration_seconds_sum\{[^}]*\}\s+(\S+)/.exec(line);
@@ -559,10 +563,31 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
   return { lookups, posts, gcSeconds };
 }
 
-/** The mean time a write spent in a server, from its arrival to its answer, between two scrapes. */
-function serverWriteMs(before: Scraped, after: Scraped): number | null {
-  const count = after.posts.count - before.posts.count;
-  return count > 0 ? ((after.posts.seconds - before.posts.seconds) / count) * 1000 : null;
+/**
+ * The time writes spent in the servers, from each one's arrival to its answer, between two scrapes:
+ * by route (count and mean), and their mean and sum over all routes.
+ */
+function serverWrites(before: Scraped, after: Scraped): ServerWrites {
+  const routes: ServerWrites['routes'] = {};
+  let seconds = 0;
+  let count = 0;
+  for (const [route, a] of after.posts) {
+    const b = before.posts.get(route) ?? { seconds: 0, count: 0 };
+    if (a.count === b.count) continue;
+    routes[route] = { count: a.count - b.count, meanMs: ((a.seconds - b.seconds) / (a.count - b.count)) * 1000 };
+    seconds += a.seconds - b.seconds;
+    count += a.count - b.count;
+  }
+  return { meanMs: count > 0 ? (seconds / count) * 1000 : null, seconds, routes };
+}
+
+interface ServerWrites {
+  /** The mean over every write answered, in ms. */
+  meanMs: number | null;
+  /** Their times added up, over the instances: the servers' time the writes took, waits included. */
+  seconds: number;
+  /** By route pattern: how many were answered, and their mean in ms. */
+  routes: Record<string, { count: number; meanMs: number }>;
 }
 
 function cacheFigures(before: Lookups, after: Lookups, reads: number): Record<CacheName, CacheFigures | null> {
@@ -601,8 +626,14 @@ interface Phase {
   reads: MixResult['reads'];
   writes: MixResult['writes'];
   caches: Record<CacheName, CacheFigures | null>;
-  /** The mean time a write spent in a server (its answer's time on /metrics); the rest of its time it waited to be read. */
-  serverWriteMs: number | null;
+  /**
+   * The time the writes spent in the servers (their answers' times on /metrics): the rest of a write's
+   * time it waited to be read. Their sum over the phase's time, per instance, is the share of the
+   * servers' time they took: on SQLite a write holds the event loop for all of it (its statements and
+   * the commit's sync run on it); on PostgreSQL it also waits for its round trips, when the loop is
+   * free, so there it is an upper bound.
+   */
+  serverWrites: ServerWrites & { shareOfServers: number };
   /**
    * CPU over the reads: the servers' (the instances', not nginx's or PostgreSQL's) in cores and in µs
    * per request answered (reads and writes), and the generator's in cores. A server that kept its core
@@ -773,7 +804,10 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
         seconds: SECONDS,
         ...result,
         caches: cacheFigures(before.lookups, after.lookups, answered),
-        serverWriteMs: serverWriteMs(before, after),
+        serverWrites: (() => {
+          const writes = serverWrites(before, after);
+          return { ...writes, shareOfServers: writes.seconds / (SECONDS * servers.length) };
+        })(),
         gcMsPerSecond: ((after.gcSeconds - before.gcSeconds) * 1000) / ((performance.now() - scraped) / 1000),
         cpu: {
           servers: result.cpu.servers,
@@ -859,7 +893,14 @@ function printPhase(label: string, phase: Phase, readOnly: Phase | null): void {
   console.log(
     `    writes: ${writes.sent} sent, ${writes.perSecond.toFixed(1)}/s, p50 ${ms(writes.all.p50)}, p99 ${ms(writes.all.p99)}, ` +
       `statuses ${JSON.stringify(writes.all.statusCodes)}, sent late by p99 ${ms(writes.lateP99Ms)}; ` +
-      `in the server ${ms(phase.serverWriteMs)} a write on average`,
+      `in the server ${ms(phase.serverWrites.meanMs)} a write on average`,
+  );
+  const byRoute = Object.entries(phase.serverWrites.routes)
+    .sort(([, a], [, b]) => b.count * b.meanMs - a.count * a.meanMs)
+    .map(([route, r]) => `${route.replace(/^\/api\//, '')} ${r.count} × ${ms(r.meanMs)}`)
+    .join(' · ');
+  console.log(
+    `    writes in the servers, arrival to answer: ${(phase.serverWrites.shareOfServers * 100).toFixed(0)} % of their time (${byRoute})`,
   );
   const a = writes.arrivals;
   console.log(

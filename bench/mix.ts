@@ -521,16 +521,19 @@ interface CacheFigures {
 
 interface Scraped {
   lookups: Lookups;
-  /** http_request_duration_seconds of the POST answers by route, added up over the instances: the time writes spent in the servers. */
-  posts: Map<string, { seconds: number; count: number }>;
+  /**
+   * http_request_duration_seconds by method and route ("POST /api/job/clicks"), added up over the
+   * instances: the time requests spent in the servers.
+   */
+  answers: Map<string, { seconds: number; count: number }>;
   /** nodejs_gc_duration_seconds, added up over the kinds and the instances: the collectors' time. */
   gcSeconds: number;
 }
 
-/** cache_lookups_total and the POST answers' times of every instance, added up; null for a cache no instance reports. */
+/** cache_lookups_total and the answers' times of every instance, added up; null for a cache no instance reports. */
 async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> {
   const lookups: Lookups = { answers: null, pages: null };
-  const posts: Scraped['posts'] = new Map();
+  const answers: Scraped['answers'] = new Map();
   let gcSeconds = 0;
   const labelsOf = (text: string) =>
     Object.fromEntries([...text.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
@@ -538,11 +541,11 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
     const text = await (await fetch(`${origin(port)}/metrics`)).text();
     for (const line of text.split('\n')) {
       const answered = /^http_request_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/.exec(line);
-      const answerLabels = answered && labelsOf(answered[2]!);
-      if (answerLabels && answerLabels.method === 'POST') {
-        const route = answerLabels.route ?? '';
-        const posted = posts.get(route) ?? posts.set(route, { seconds: 0, count: 0 }).get(route)!;
-        posted[answered[1] === 'sum' ? 'seconds' : 'count'] += Number(answered[3]);
+      if (answered) {
+        const { method, route } = labelsOf(answered[2]!);
+        const key = `${method} ${route}`;
+        const answer = answers.get(key) ?? answers.set(key, { seconds: 0, count: 0 }).get(key)!;
+        answer[answered[1] === 'sum' ? 'seconds' : 'count'] += Number(answered[3]);
         continue;
       }
       const collected = /^nodejs_gc_duration_seconds_sum\{[^}]*\}\s+(\S+)/.exec(line);
@@ -560,19 +563,21 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
       counts[outcome] += Number(match[2]);
     }
   }
-  return { lookups, posts, gcSeconds };
+  return { lookups, answers, gcSeconds };
 }
 
 /**
- * The time writes spent in the servers, from each one's arrival to its answer, between two scrapes:
- * by route (count and mean), and their mean and sum over all routes.
+ * The time the answers of `method` spent in the servers, from each one's arrival to its answer,
+ * between two scrapes: by route (count and mean), and their mean and sum over all routes.
  */
-function serverWrites(before: Scraped, after: Scraped): ServerWrites {
-  const routes: ServerWrites['routes'] = {};
+function serverTimes(before: Scraped, after: Scraped, method: 'GET' | 'POST'): ServerTimes {
+  const routes: ServerTimes['routes'] = {};
   let seconds = 0;
   let count = 0;
-  for (const [route, a] of after.posts) {
-    const b = before.posts.get(route) ?? { seconds: 0, count: 0 };
+  for (const [key, a] of after.answers) {
+    if (!key.startsWith(`${method} `)) continue;
+    const route = key.slice(method.length + 1);
+    const b = before.answers.get(key) ?? { seconds: 0, count: 0 };
     if (a.count === b.count) continue;
     routes[route] = { count: a.count - b.count, meanMs: ((a.seconds - b.seconds) / (a.count - b.count)) * 1000 };
     seconds += a.seconds - b.seconds;
@@ -581,10 +586,10 @@ function serverWrites(before: Scraped, after: Scraped): ServerWrites {
   return { meanMs: count > 0 ? (seconds / count) * 1000 : null, seconds, routes };
 }
 
-interface ServerWrites {
-  /** The mean over every write answered, in ms. */
+interface ServerTimes {
+  /** The mean over every answer, in ms. */
   meanMs: number | null;
-  /** Their times added up, over the instances: the servers' time the writes took, waits included. */
+  /** Their times added up, over the instances: the servers' time the answers took, waits included. */
   seconds: number;
   /** By route pattern: how many were answered, and their mean in ms. */
   routes: Record<string, { count: number; meanMs: number }>;
@@ -633,7 +638,9 @@ interface Phase {
    * the commit's sync run on it); on PostgreSQL it also waits for its round trips, when the loop is
    * free, so there it is an upper bound.
    */
-  serverWrites: ServerWrites & { shareOfServers: number };
+  serverWrites: ServerTimes & { shareOfServers: number };
+  /** The same of the reads (GET): set against the reads alone, which got dearer with the writes. */
+  serverReads: ServerTimes & { instances: number };
   /**
    * CPU over the reads: the servers' (the instances', not nginx's or PostgreSQL's) in cores and in µs
    * per request answered (reads and writes), and the generator's in cores. A server that kept its core
@@ -805,9 +812,10 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
         ...result,
         caches: cacheFigures(before.lookups, after.lookups, answered),
         serverWrites: (() => {
-          const writes = serverWrites(before, after);
+          const writes = serverTimes(before, after, 'POST');
           return { ...writes, shareOfServers: writes.seconds / (SECONDS * servers.length) };
         })(),
+        serverReads: { ...serverTimes(before, after, 'GET'), instances: servers.length },
         gcMsPerSecond: ((after.gcSeconds - before.gcSeconds) * 1000) / ((performance.now() - scraped) / 1000),
         cpu: {
           servers: result.cpu.servers,
@@ -902,6 +910,24 @@ function printPhase(label: string, phase: Phase, readOnly: Phase | null): void {
   console.log(
     `    writes in the servers, arrival to answer: ${(phase.serverWrites.shareOfServers * 100).toFixed(0)} % of their time (${byRoute})`,
   );
+  if (readOnly) {
+    // Each read route's time against its mean with the reads alone, over the reads of this phase.
+    const dearer = Object.entries(phase.serverReads.routes)
+      .map(([route, r]) => {
+        const alone = readOnly.serverReads.routes[route];
+        return { route, r, alone, addedMs: alone ? r.count * (r.meanMs - alone.meanMs) : 0 };
+      })
+      .filter((d) => d.alone && d.addedMs > 0)
+      .sort((x, y) => y.addedMs - x.addedMs);
+    const added = dearer.reduce((sum, d) => sum + d.addedMs, 0) / 1000 / (SECONDS * phase.serverReads.instances);
+    const top = dearer
+      .slice(0, 4)
+      .map((d) => `${d.route} ${d.alone!.meanMs.toFixed(2)} → ${d.r.meanMs.toFixed(2)} ms`)
+      .join(' · ');
+    console.log(
+      `    reads in the servers, against the reads alone: ${(added * 100).toFixed(0)} % of their time more (${top})`,
+    );
+  }
   const a = writes.arrivals;
   console.log(
     `    visitors arriving on a new connection (a posting, one every ${ARRIVAL_EVERY_MS} ms): ${a.count}, ` +

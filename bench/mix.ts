@@ -632,15 +632,14 @@ interface Phase {
   writes: MixResult['writes'];
   caches: Record<CacheName, CacheFigures | null>;
   /**
-   * The time the writes spent in the servers (their answers' times on /metrics): the rest of a write's
-   * time it waited to be read. Their sum over the phase's time, per instance, is the share of the
-   * servers' time they took: on SQLite a write holds the event loop for all of it (its statements and
-   * the commit's sync run on it). On PostgreSQL requests wait for their round trips while others run,
-   * and their times overlap: there is no share (null), and the times are waits as much as work.
+   * The time the answers spent in the servers (their times on /metrics), the writes' (POST) and the
+   * reads' (GET): the rest of a request's time it waited to be read. `loopSeconds` is the servers'
+   * time over the phase (its seconds times the instances), of which the answers' times are a share on
+   * SQLite, where a request holds the event loop for all of its time (its statements and the commit's
+   * sync run on it). On PostgreSQL requests wait for their round trips while others run and their
+   * times overlap: `loopSeconds` is null, and the times are waits as much as work.
    */
-  serverWrites: ServerTimes & { shareOfServers: number | null };
-  /** The same of the reads (GET): set against the reads alone, which got dearer with the writes. */
-  serverReads: ServerTimes & { instances: number };
+  serverTimes: { writes: ServerTimes; reads: ServerTimes; loopSeconds: number | null };
   /**
    * CPU over the reads: the servers' (the instances', not nginx's or PostgreSQL's) in cores and in µs
    * per request answered (reads and writes), and the generator's in cores. A server that kept its core
@@ -811,12 +810,11 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
         seconds: SECONDS,
         ...result,
         caches: cacheFigures(before.lookups, after.lookups, answered),
-        serverWrites: (() => {
-          const writes = serverTimes(before, after, 'POST');
-          const share = topology.name === 'sqlite' ? writes.seconds / (SECONDS * servers.length) : null;
-          return { ...writes, shareOfServers: share };
-        })(),
-        serverReads: { ...serverTimes(before, after, 'GET'), instances: servers.length },
+        serverTimes: {
+          writes: serverTimes(before, after, 'POST'),
+          reads: serverTimes(before, after, 'GET'),
+          loopSeconds: topology.name === 'sqlite' ? SECONDS * servers.length : null,
+        },
         gcMsPerSecond: ((after.gcSeconds - before.gcSeconds) * 1000) / ((performance.now() - scraped) / 1000),
         cpu: {
           servers: result.cpu.servers,
@@ -871,6 +869,7 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
 
 const ms = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${x.toFixed(1)} ms`);
 const int = (x: number) => Math.round(x).toLocaleString('en');
+const percent = (x: number) => `${(x * 100).toFixed(0)} %`;
 
 /**
  * The reads alone that the reads with writes are set against: the mean of the phases before and after
@@ -885,7 +884,7 @@ function printPhase(label: string, phase: Phase, readOnly: Phase | null): void {
   const ratio = readOnly ? ` (${(reads.rps / readOnly.reads.rps).toFixed(2)} of read-only)` : '';
   const caches = CACHES.map((c) => {
     const f = phase.caches[c];
-    return `${c} ${!f || f.hitRatio === null ? 'n/a' : `${(f.hitRatio * 100).toFixed(0)} % of ${int(f.lookups)}`}`;
+    return `${c} ${!f || f.hitRatio === null ? 'n/a' : `${percent(f.hitRatio)} of ${int(f.lookups)}`}`;
   }).join(', ');
   console.log(
     `  ${label}: reads ${int(reads.rps)} req/s${ratio}, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ` +
@@ -902,36 +901,36 @@ function printPhase(label: string, phase: Phase, readOnly: Phase | null): void {
   console.log(
     `    writes: ${writes.sent} sent, ${writes.perSecond.toFixed(1)}/s, p50 ${ms(writes.all.p50)}, p99 ${ms(writes.all.p99)}, ` +
       `statuses ${JSON.stringify(writes.all.statusCodes)}, sent late by p99 ${ms(writes.lateP99Ms)}; ` +
-      `in the server ${ms(phase.serverWrites.meanMs)} a write on average`,
+      `in the server ${ms(phase.serverTimes.writes.meanMs)} a write on average`,
   );
-  const byRoute = Object.entries(phase.serverWrites.routes)
+  const { loopSeconds } = phase.serverTimes;
+  const byRoute = Object.entries(phase.serverTimes.writes.routes)
     .sort(([, a], [, b]) => b.count * b.meanMs - a.count * a.meanMs)
     .map(([route, r]) => `${route.replace(/^\/api\//, '')} ${r.count} × ${ms(r.meanMs)}`)
     .join(' · ');
-  const share = phase.serverWrites.shareOfServers;
   console.log(
-    share === null
+    loopSeconds === null
       ? `    writes in the servers, arrival to answer, waits for the database included: ${byRoute}`
-      : `    writes in the servers, arrival to answer: ${(share * 100).toFixed(0)} % of their time (${byRoute})`,
+      : `    writes in the servers, arrival to answer: ${percent(phase.serverTimes.writes.seconds / loopSeconds)} of their time (${byRoute})`,
   );
   if (readOnly) {
     // Each read route's time against its mean with the reads alone, over the reads of this phase.
-    const dearer = Object.entries(phase.serverReads.routes)
+    const dearer = Object.entries(phase.serverTimes.reads.routes)
       .map(([route, r]) => {
-        const alone = readOnly.serverReads.routes[route];
+        const alone = readOnly.serverTimes.reads.routes[route];
         return { route, r, alone, addedMs: alone ? r.count * (r.meanMs - alone.meanMs) : 0 };
       })
       .filter((d) => d.alone && d.addedMs > 0)
       .sort((x, y) => y.addedMs - x.addedMs);
-    const added = dearer.reduce((sum, d) => sum + d.addedMs, 0) / 1000 / (SECONDS * phase.serverReads.instances);
+    const addedSeconds = dearer.reduce((sum, d) => sum + d.addedMs, 0) / 1000;
     const top = dearer
       .slice(0, 4)
       .map((d) => `${d.route} ${d.alone!.meanMs.toFixed(2)} → ${d.r.meanMs.toFixed(2)} ms`)
       .join(' · ');
     console.log(
-      share === null
+      loopSeconds === null
         ? `    reads in the servers, against the reads alone, waits for the database included: ${top}`
-        : `    reads in the servers, against the reads alone: ${(added * 100).toFixed(0)} % of their time more (${top})`,
+        : `    reads in the servers, against the reads alone: ${percent(addedSeconds / loopSeconds)} of their time more (${top})`,
     );
   }
   const a = writes.arrivals;
@@ -1090,7 +1089,7 @@ async function main() {
       (PG_URL ? '' : ' (BENCH_DATABASE_URL adds PostgreSQL, one instance and two)'),
   );
   const shares = (mix: readonly { share: number }[], name: (i: number) => string) =>
-    mix.map((m, i) => `${name(i)} ${(m.share * 100).toFixed(0)} %`).join(', ');
+    mix.map((m, i) => `${name(i)} ${percent(m.share)}`).join(', ');
   console.log(`  reads: ${shares(READ_MIX, (i) => READ_MIX[i]!.name)}`);
   console.log(`  writes: ${shares(WRITE_MIX, (i) => WRITE_MIX[i]!.kind)}`);
   console.log(

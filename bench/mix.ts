@@ -528,6 +528,13 @@ interface Scraped {
   answers: Map<string, { seconds: number; count: number }>;
   /** nodejs_gc_duration_seconds, added up over the kinds and the instances: the collectors' time. */
   gcSeconds: number;
+  /** The major collections (mark-compact) the instances have made, and their time. */
+  majors: { count: number; seconds: number };
+  /**
+   * The longest an instance's event loop was late since the last scrape (prom-client's
+   * nodejs_eventloop_lag_max_seconds, whose histogram each scrape starts again), in ms.
+   */
+  loopLateMaxMs: number;
 }
 
 /** cache_lookups_total and the answers' times of every instance, added up; null for a cache no instance reports. */
@@ -535,6 +542,8 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
   const lookups: Lookups = { answers: null, pages: null };
   const answers: Scraped['answers'] = new Map();
   let gcSeconds = 0;
+  const majors = { count: 0, seconds: 0 };
+  let loopLateMaxMs = 0;
   const labelsOf = (text: string) =>
     Object.fromEntries([...text.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
   for (const port of metricsPorts) {
@@ -548,9 +557,16 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
         answer[answered[1] === 'sum' ? 'seconds' : 'count'] += Number(answered[3]);
         continue;
       }
-      const collected = /^nodejs_gc_duration_seconds_sum\{[^}]*\}\s+(\S+)/.exec(line);
+      const collected = /^nodejs_gc_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/.exec(line);
       if (collected) {
-        gcSeconds += Number(collected[1]);
+        const major = labelsOf(collected[2]!).kind === 'major';
+        if (collected[1] === 'sum') gcSeconds += Number(collected[3]);
+        if (major) majors[collected[1] === 'sum' ? 'seconds' : 'count'] += Number(collected[3]);
+        continue;
+      }
+      const late = /^nodejs_eventloop_lag_max_seconds\s+(\S+)/.exec(line);
+      if (late) {
+        loopLateMaxMs = Math.max(loopLateMaxMs, Number(late[1]) * 1000);
         continue;
       }
       const match = /^cache_lookups_total\{([^}]*)\}\s+(\S+)/.exec(line);
@@ -563,7 +579,7 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
       counts[outcome] += Number(match[2]);
     }
   }
-  return { lookups, answers, gcSeconds };
+  return { lookups, answers, gcSeconds, majors, loopLateMaxMs };
 }
 
 /**
@@ -649,6 +665,12 @@ interface Phase {
   cpu: { servers: number; usPerRequest: number; generator: number };
   /** The servers' garbage collections over the phase (from /metrics, so a little more than the reads' time): ms a second. */
   gcMsPerSecond: number;
+  /**
+   * The major collections over the phase, how many and their time in the loop (ms, added up), and the
+   * longest any instance's event loop was late: a collection's marking shares the server's core with
+   * the loop, so a request arriving then waits, which a write's p99 shows and the reads' hides.
+   */
+  majors: { count: number; ms: number; loopLateMaxMs: number };
 }
 
 interface TopologyResult {
@@ -816,6 +838,11 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
           loopSeconds: topology.name === 'sqlite' ? SECONDS * servers.length : null,
         },
         gcMsPerSecond: ((after.gcSeconds - before.gcSeconds) * 1000) / ((performance.now() - scraped) / 1000),
+        majors: {
+          count: after.majors.count - before.majors.count,
+          ms: (after.majors.seconds - before.majors.seconds) * 1000,
+          loopLateMaxMs: after.loopLateMaxMs,
+        },
         cpu: {
           servers: result.cpu.servers,
           usPerRequest: (result.cpu.servers * result.cpu.seconds * 1e6) / requests,
@@ -890,7 +917,8 @@ function printPhase(label: string, phase: Phase, readOnly: Phase | null): void {
     `  ${label}: reads ${int(reads.rps)} req/s${ratio}, p50 ${ms(reads.p50)}, p99 ${ms(reads.p99)}, ` +
       `non-2xx ${reads.non2xx}; cache hits: ${caches}; CPU: servers ${phase.cpu.servers.toFixed(2)} cores, ` +
       `${phase.cpu.usPerRequest.toFixed(0)} µs a request, generator ${phase.cpu.generator.toFixed(2)} cores; ` +
-      `collections ${phase.gcMsPerSecond.toFixed(0)} ms a second`,
+      `collections ${phase.gcMsPerSecond.toFixed(0)} ms a second (${phase.majors.count} major, ` +
+      `${phase.majors.ms.toFixed(0)} ms); the loop late by ${phase.majors.loopLateMaxMs.toFixed(0)} ms at most`,
   );
   const groups = Object.entries(reads.groups)
     .map(([name, g]) => `${name} ${int(g.count)} p99 ${ms(g.p99)}`)

@@ -665,12 +665,14 @@ interface Phase {
   cpu: { servers: number; usPerRequest: number; generator: number };
   /** The servers' garbage collections over the phase (from /metrics, so a little more than the reads' time): ms a second. */
   gcMsPerSecond: number;
+  /** The major collections over the phase: how many, and their time in the loop (ms, added up). */
+  majors: { count: number; ms: number };
   /**
-   * The major collections over the phase, how many and their time in the loop (ms, added up), and the
-   * longest any instance's event loop was late: a collection's marking shares the server's core with
-   * the loop, so a request arriving then waits, which a write's p99 shows and the reads' hides.
+   * The longest any instance's event loop was late over the phase, in ms: a major collection's marking
+   * shares the server's core with the loop, so a request arriving then waits, which a write's p99
+   * shows and the reads' hides.
    */
-  majors: { count: number; ms: number; loopLateMaxMs: number };
+  loopLateMaxMs: number;
 }
 
 interface TopologyResult {
@@ -841,8 +843,9 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
         majors: {
           count: after.majors.count - before.majors.count,
           ms: (after.majors.seconds - before.majors.seconds) * 1000,
-          loopLateMaxMs: after.loopLateMaxMs,
         },
+        // The scrape before the phase started the servers' delay histograms again.
+        loopLateMaxMs: after.loopLateMaxMs,
         cpu: {
           servers: result.cpu.servers,
           usPerRequest: (result.cpu.servers * result.cpu.seconds * 1e6) / requests,
@@ -918,7 +921,7 @@ function printPhase(label: string, phase: Phase, readOnly: Phase | null): void {
       `non-2xx ${reads.non2xx}; cache hits: ${caches}; CPU: servers ${phase.cpu.servers.toFixed(2)} cores, ` +
       `${phase.cpu.usPerRequest.toFixed(0)} µs a request, generator ${phase.cpu.generator.toFixed(2)} cores; ` +
       `collections ${phase.gcMsPerSecond.toFixed(0)} ms a second (${phase.majors.count} major, ` +
-      `${phase.majors.ms.toFixed(0)} ms); the loop late by ${phase.majors.loopLateMaxMs.toFixed(0)} ms at most`,
+      `${phase.majors.ms.toFixed(0)} ms); the loop late by ${phase.loopLateMaxMs.toFixed(0)} ms at most`,
   );
   const groups = Object.entries(reads.groups)
     .map(([name, g]) => `${name} ${int(g.count)} p99 ${ms(g.p99)}`)

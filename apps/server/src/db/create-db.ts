@@ -288,6 +288,17 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
   };
 }
 
+/**
+ * Whether SQLite refused a transaction because another connection to the file wrote first: a write
+ * lock held (SQLITE_BUSY, answered at once where waiting could deadlock, as a transaction that read
+ * before it writes), or a commit since this transaction read (SQLITE_BUSY_SNAPSHOT). Nothing of the
+ * transaction was kept; it may be tried again from its start.
+ */
+export function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
+}
+
 /** Whether the database refused a write for a unique key (PostgreSQL's code, or SQLite's). */
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: string } | undefined)?.code;

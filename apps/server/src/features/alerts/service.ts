@@ -4,6 +4,7 @@
 // in one transaction, so a crash never loses or repeats a job, and a unique row per alert and job
 // means two servers sending at once never mail a job twice.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   JOB_ALERTS_MAX,
   JOB_ALERT_JOBS_PER_MAIL,
@@ -14,6 +15,7 @@ import {
   type JobTile,
   type TermsFilter,
 } from '@teacheast/shared';
+import { isBusy } from '../../db/create-db.js';
 import type { JobAlertRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
@@ -255,7 +257,7 @@ export async function sendDueAlerts(deps: SenderDeps, options: { everyAlert?: bo
     if (ids.length === 0) return report;
     for (const { id } of ids) {
       try {
-        const sent = await sendAlert(deps, id, due);
+        const sent = await sendAlertTryingAgainWhenBusy(deps, id, due);
         if (sent) {
           report.mails += 1;
           report.jobs += sent;
@@ -267,6 +269,30 @@ export async function sendDueAlerts(deps: SenderDeps, options: { everyAlert?: bo
     }
     after = ids[ids.length - 1]!.id;
     if (ids.length < 200) return report;
+  }
+}
+
+/** How many times an alert's transaction is made when SQLite refuses it for another sender's write. */
+const BUSY_TRIES = 5;
+
+/**
+ * sendAlert, made again from its start when SQLite refuses its transaction because another sender
+ * (another server, or `npm run admin -- alerts send`) wrote to the file between its read of the
+ * alert and its first write (isBusy): after a pause that grows, so the other sender's transaction
+ * ends first. On PostgreSQL the row lock (skip locked) already keeps two senders apart.
+ */
+async function sendAlertTryingAgainWhenBusy(
+  deps: SenderDeps,
+  id: string,
+  due: { daily: number; weekly: number },
+): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendAlert(deps, id, due);
+    } catch (err) {
+      if (!isBusy(err) || attempt === BUSY_TRIES) throw err;
+      await sleep(attempt * 10 + Math.random() * 10);
+    }
   }
 }
 

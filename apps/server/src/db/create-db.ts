@@ -159,10 +159,11 @@ export function readPrepared<R>(
 }
 
 /**
- * Runs `query`, one write, committed without waiting for the disk: for a write whose loss in a power
- * cut or a crash of the operating system is acceptable (a visit counted), never for one a person is
- * told was kept. A crash of the process loses nothing either way: the commit has reached the operating
- * system. Each commit that waits for the disk takes every earlier one with it.
+ * Runs `query`, one write, committed without waiting for the disk, and answers how many rows it changed
+ * (its triggers' not counted): for a write whose loss in a power cut or a crash of the operating system
+ * is acceptable (a visit counted, the outbox's own bookkeeping), never for one a person is told was
+ * kept. A crash of the process loses nothing either way: the commit has reached the operating system.
+ * Each commit that waits for the disk takes every earlier one with it.
  * - SQLite (WAL): run on the connection with synchronous=NORMAL for its commit, which then writes the
  *   log without an fsync, and FULL again at once; synchronous, so no other commit can come between.
  *   With a transaction open on the one connection it queues behind it through Kysely, and waits for
@@ -170,28 +171,29 @@ export function readPrepared<R>(
  * - PostgreSQL: one statement, committed alone on a connection of its own pool, which has
  *   `synchronous_commit = off` (PoolsOfOneDatabase).
  */
-export async function writeWithoutWaitingForDisk(db: Db, query: Compilable<unknown>): Promise<void> {
+export async function writeWithoutWaitingForDisk(db: Db, query: Compilable<unknown>): Promise<number> {
   const compiled = query.compile();
   const handle = sqliteHandles.get(db);
   if (handle && !handle.connection.inTransaction) {
     const start = performance.now();
     handle.statement('pragma synchronous = NORMAL').run();
+    let changes: number;
     try {
-      handle.statement(compiled.sql).run(...compiled.parameters);
+      changes = handle.statement(compiled.sql).run(...compiled.parameters).changes;
     } finally {
       handle.statement(`pragma synchronous = ${SYNCHRONOUS}`).run();
     }
     if (handle.log) logStatement(handle.log, compiled.sql, compiled.parameters, start);
-    return;
+    return changes;
   }
   const postgres = pgPools.get(db);
   if (postgres) {
     const start = performance.now();
-    await postgres.pool.unsynced.query(compiled.sql, [...compiled.parameters]);
+    const result = await postgres.pool.unsynced.query(compiled.sql, [...compiled.parameters]);
     if (postgres.log) logStatement(postgres.log, compiled.sql, compiled.parameters, start);
-    return;
+    return result.rowCount ?? 0;
   }
-  await db.executeQuery(compiled);
+  return Number((await db.executeQuery(compiled)).numAffectedRows ?? 0n);
 }
 
 /** DATABASE_URL for a message or a log line: its user and password show as ***. */

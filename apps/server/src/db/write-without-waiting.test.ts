@@ -1,7 +1,7 @@
 // A write committed without waiting for the disk (the visit counters) is a write like any other to
 // every reader: it is there at once, it never joins a transaction another request has open, and
 // every other commit still waits for the disk (on SQLite the next one; on PostgreSQL every other
-// connection's).
+// connection's). It answers how many rows it changed, as the outbox's claim needs.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { dialect, migratedTestDb } from '../../test/harness.js';
@@ -83,5 +83,19 @@ describe(`a write that does not wait for the disk (${dialect})`, () => {
     const ids = await userIds(db);
     expect(ids).toContain('counted-2');
     expect(ids).not.toContain('rolled-back');
+  });
+
+  it("answers how many rows it changed, its triggers' rows not counted", async () => {
+    const { db } = t;
+    expect(await writeWithoutWaitingForDisk(db, newUser(db, 'counted-4'))).toBe(1);
+    const confirm = (id: string) => db.updateTable('users').set({ confirmed_at: 9 }).where('id', '=', id);
+    expect(await writeWithoutWaitingForDisk(db, confirm('counted-4'))).toBe(1);
+    expect(await writeWithoutWaitingForDisk(db, confirm('nobody'))).toBe(0);
+    expect(
+      await writeWithoutWaitingForDisk(
+        db,
+        db.updateTable('users').set({ confirmed_at: 10 }).where('id', 'in', ['counted-1', 'counted-2', 'counted-4']),
+      ),
+    ).toBe(3);
   });
 });

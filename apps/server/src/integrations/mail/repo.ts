@@ -1,5 +1,5 @@
 // The mail outbox: every mail is stored (in the caller's transaction) before it is sent.
-import type { DbOrTrx } from '../../db/create-db.js';
+import { writeWithoutWaitingForDisk, type Db, type DbOrTrx } from '../../db/create-db.js';
 
 export interface OutboxMail {
   to: string;
@@ -31,25 +31,28 @@ export async function insertMail(db: DbOrTrx, mail: OutboxMail, now: number): Pr
 /**
  * Takes a mail on for sending, counting the try: true for exactly one sender, unless that sender's
  * claim is older than `staleBefore` (it stopped before sending), so a mail is neither sent twice nor
- * left behind; false once it has had `maxAttempts` tries.
+ * left behind; false once it has had `maxAttempts` tries. Committed without waiting for the disk
+ * (decision 016): a claim lost in a power cut can only send its mail again.
  */
 export async function claimMail(
-  db: DbOrTrx,
+  db: Db,
   id: number,
   now: number,
   staleBefore: number,
   maxAttempts: number,
 ): Promise<boolean> {
-  const res = await db
-    .updateTable('mail_outbox')
-    .set((eb) => ({ claimed_at: now, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where('sent_at', 'is', null)
-    .where('error', 'is', null)
-    .where('attempts', '<', maxAttempts)
-    .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  const claimed = await writeWithoutWaitingForDisk(
+    db,
+    db
+      .updateTable('mail_outbox')
+      .set((eb) => ({ claimed_at: now, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .where('error', 'is', null)
+      .where('attempts', '<', maxAttempts)
+      .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)])),
+  );
+  return claimed === 1;
 }
 
 /** Mail stored before `before` and not yet sent (a server stopped between storing and sending it). */
@@ -87,9 +90,16 @@ export async function findOutboxBacklog(db: DbOrTrx): Promise<{ unsent: number; 
   return { unsent: Number(row.unsent), oldestCreatedAt: row.oldest === null ? null : Number(row.oldest) };
 }
 
-/** Delivered: the text and HTML (which may hold a link) are blanked. */
-export async function markMailSent(db: DbOrTrx, id: number, now: number): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: now, text: '', html: null }).where('id', '=', id).execute();
+/**
+ * Delivered: the text and HTML (which may hold a link) are blanked. Committed without waiting for the
+ * disk (decision 016): a mark lost in a power cut leaves the claim to go stale and the mail to be sent
+ * again, as a sender stopped between the sending and the mark leaves it.
+ */
+export async function markMailSent(db: Db, id: number, now: number): Promise<void> {
+  await writeWithoutWaitingForDisk(
+    db,
+    db.updateTable('mail_outbox').set({ sent_at: now, text: '', html: null }).where('id', '=', id),
+  );
 }
 
 /**

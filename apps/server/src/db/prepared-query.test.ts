@@ -3,7 +3,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dialect, migratedTestDb } from '../../test/harness.js';
-import { preparedQuery } from './prepared-query.js';
+import { writeWithoutWaitingForDisk } from './create-db.js';
+import { preparedQuery, preparedWrite } from './prepared-query.js';
 
 const usersSince = preparedQuery((db, p: { since: number }) =>
   db
@@ -16,6 +17,14 @@ const usersSince = preparedQuery((db, p: { since: number }) =>
 
 const userById = preparedQuery((db, p: { id: string }) =>
   db.selectFrom('users').select(['id', 'confirmed_at']).where('id', '=', p.id),
+);
+
+/** A user made, or an existing one's created_at moved on by `add`: a write with values in its expressions. */
+const userAdded = preparedWrite((db, p: { id: string; add: number }) =>
+  db
+    .insertInto('users')
+    .values({ id: p.id, email: p.id, password_hash: 'x', created_at: p.add })
+    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ created_at: eb('users.created_at', '+', p.add) }))),
 );
 
 describe(`prepared reads (${dialect})`, () => {
@@ -71,5 +80,33 @@ describe(`prepared reads (${dialect})`, () => {
       })
       .catch(() => undefined);
     expect(await userById(db, { id: 'user-2' })).toEqual([{ id: 'user-2', confirmed_at: null }]);
+  });
+});
+
+describe(`prepared writes (${dialect})`, () => {
+  const database = migratedTestDb();
+
+  it('run each call with its own values, through executeQuery and without waiting for the disk', async () => {
+    const { db } = database;
+    await db.executeQuery(userAdded(db, { id: 'w-1', add: 5 }));
+    expect(await writeWithoutWaitingForDisk(db, userAdded(db, { id: 'w-1', add: 7 }))).toBe(1);
+    await writeWithoutWaitingForDisk(db, userAdded(db, { id: 'w-2', add: 100 }));
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'created_at'])
+      .where('id', 'like', 'w-%')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'w-1', created_at: 12 },
+      { id: 'w-2', created_at: 100 },
+    ]);
+  });
+
+  it('refuse a parameter that shapes the query instead of being bound in it', () => {
+    const shaped = preparedWrite((db, p: { id: string; times: number }) =>
+      db.deleteFrom('users').where('id', '=', p.id).limit(Number(p.times)),
+    );
+    expect(() => shaped(database.db, { id: 'w-1', times: 2 })).toThrow(/times not bound/);
   });
 });

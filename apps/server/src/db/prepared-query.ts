@@ -1,6 +1,7 @@
-// Reads of a fixed shape, built and compiled once per dialect: later calls only bind their values.
+// Queries of a fixed shape, built and compiled once per dialect: later calls only bind their values.
 // Kysely builds and compiles a query anew on every call, which costs more than running a short
-// indexed query; the hottest reads (search pages, a posting) skip that work here.
+// indexed query; the hottest reads (search pages, a posting) and the most frequent writes (a visit
+// counted) skip that work here.
 import { CompiledQuery, type Compilable } from 'kysely';
 import { createHash } from 'node:crypto';
 import { isPostgres, readPrepared, type DbOrTrx } from './create-db.js';
@@ -19,15 +20,14 @@ interface Compiled {
 }
 
 /**
- * `build` receives stand-ins for the parameters and must use each one as a bound value (a
- * comparison, a limit), never to decide the query's shape; the answer runs the compiled SQL with
- * the real values.
+ * `build` compiled once per dialect: `build` receives stand-ins for the parameters and must use each
+ * one as a bound value (a comparison, a limit, a value written), never to decide the query's shape.
  */
-export function preparedQuery<P extends Record<string, Value>, R>(
-  build: (db: DbOrTrx, params: P) => Compilable<R>,
-): (db: DbOrTrx, params: P) => Promise<R[]> {
+function compiledOnce<P extends Record<string, Value>>(
+  build: (db: DbOrTrx, params: P) => Compilable<unknown>,
+): (db: DbOrTrx) => Compiled {
   const byDialect = new Map<boolean, Compiled>();
-  return async (db, params) => {
+  return (db) => {
     const dialect = isPostgres(db);
     let compiled = byDialect.get(dialect);
     if (!compiled) {
@@ -51,10 +51,41 @@ export function preparedQuery<P extends Record<string, Value>, R>(
       if (unbound.length > 0) throw new Error(`preparedQuery: ${unbound.join(', ')} not bound in ${compiled.sql}`);
       byDialect.set(dialect, compiled);
     }
-    const values = compiled.values.map((v) => ('name' in v ? params[v.name] : v.constant));
+    return compiled;
+  };
+}
+
+/** The values `compiled` is run with: each parameter's, and the builder's constants. */
+const valuesOf = (compiled: Compiled, params: Record<string, Value>): unknown[] =>
+  compiled.values.map((v) => ('name' in v ? params[v.name] : v.constant));
+
+/** A read of a fixed shape (compiledOnce), run on a statement the database keeps prepared. */
+export function preparedQuery<P extends Record<string, Value>, R>(
+  build: (db: DbOrTrx, params: P) => Compilable<R>,
+): (db: DbOrTrx, params: P) => Promise<R[]> {
+  const compiledFor = compiledOnce(build);
+  return async (db, params) => {
+    const compiled = compiledFor(db);
+    const values = valuesOf(compiled, params);
     const rows = readPrepared<R>(db, compiled.name, compiled.sql, values);
     if (rows) return rows;
     const result = await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, values));
     return result.rows;
+  };
+}
+
+/**
+ * A write of a fixed shape (compiledOnce): the compiled query with these values, to run as any
+ * compiled query (`executeQuery`, writeWithoutWaitingForDisk). A write a request makes often is
+ * neither built nor compiled again each time: among the reads, that work ran cold and cost a visit
+ * counted more than the write itself (docs/PERFORMANCE.md, 2026-11-30, evening).
+ */
+export function preparedWrite<P extends Record<string, Value>>(
+  build: (db: DbOrTrx, params: P) => Compilable<unknown>,
+): (db: DbOrTrx, params: P) => CompiledQuery {
+  const compiledFor = compiledOnce(build);
+  return (db, params) => {
+    const compiled = compiledFor(db);
+    return CompiledQuery.raw(compiled.sql, valuesOf(compiled, params));
   };
 }

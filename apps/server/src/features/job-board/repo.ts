@@ -10,7 +10,7 @@ import {
   type WrittenTile,
 } from '../../db/job-fields.js';
 import type { TermsQuery } from '../../db/job-terms.js';
-import { preparedQuery } from '../../db/prepared-query.js';
+import { preparedQuery, preparedWrite } from '../../db/prepared-query.js';
 import type { JsonText } from '../../lib/json-text.js';
 import { isoText, TILE_COLUMNS } from '../jobs/presenters.js';
 
@@ -322,8 +322,13 @@ export async function findPostingJson(db: DbOrTrx, id: string): Promise<PostingJ
 }
 
 /** Only what visibility and ownership checks need. */
-export function findJobAccess(db: DbOrTrx, id: string) {
-  return db.selectFrom('jobs').select(['id', 'user_id', 'published_at']).where('id', '=', id).executeTakeFirst();
+const jobAccessQuery = preparedQuery((db, p: { id: string }) =>
+  db.selectFrom('jobs').select(['id', 'user_id', 'published_at']).where('id', '=', p.id),
+);
+
+export async function findJobAccess(db: DbOrTrx, id: string) {
+  const rows = await jobAccessQuery(db, { id });
+  return rows[0];
 }
 
 const imageUrlsQuery = preparedQuery((db, p: { jobId: string }) =>
@@ -451,26 +456,26 @@ export interface MetricsDelta {
   timeSpent?: number;
 }
 
+/** The day's counters of a job, made or added to: one statement, compiled once (preparedWrite). */
+const dailyMetricsAdded = preparedWrite((db, p: { jobId: string; day: string; clicks: number; timeSpent: number }) =>
+  db
+    .insertInto('job_metrics_daily')
+    .values({ job_id: p.jobId, day: p.day, clicks: p.clicks, time_spent: p.timeSpent })
+    .onConflict((oc) =>
+      oc.columns(['job_id', 'day']).doUpdateSet((eb) => ({
+        clicks: eb('job_metrics_daily.clicks', '+', p.clicks),
+        time_spent: eb('job_metrics_daily.time_spent', '+', p.timeSpent),
+      })),
+    ),
+);
+
 /**
  * Adds a visit to one job's counters of one day in a single upsert, so concurrent reports never lose a
  * count; its commit does not wait for the disk (writeWithoutWaitingForDisk).
  */
 export async function countVisit(db: Db, jobId: string, day: string, d: MetricsDelta): Promise<void> {
-  await writeWithoutWaitingForDisk(db, dailyMetricsAdded(db, jobId, day, d));
-}
-
-function dailyMetricsAdded(db: DbOrTrx, jobId: string, day: string, d: MetricsDelta) {
-  const clicks = d.clicks ?? 0;
-  const timeSpent = d.timeSpent ?? 0;
-  return db
-    .insertInto('job_metrics_daily')
-    .values({ job_id: jobId, day, clicks, time_spent: timeSpent })
-    .onConflict((oc) =>
-      oc.columns(['job_id', 'day']).doUpdateSet((eb) => ({
-        clicks: eb('job_metrics_daily.clicks', '+', clicks),
-        time_spent: eb('job_metrics_daily.time_spent', '+', timeSpent),
-      })),
-    );
+  const delta = { jobId, day, clicks: d.clicks ?? 0, timeSpent: d.timeSpent ?? 0 };
+  await writeWithoutWaitingForDisk(db, dailyMetricsAdded(db, delta));
 }
 
 export async function sumMetrics(db: DbOrTrx, jobId: string) {

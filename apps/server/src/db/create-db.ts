@@ -171,8 +171,8 @@ export function readPrepared<R>(
  * - PostgreSQL: one statement, committed alone on a connection of its own pool, which has
  *   `synchronous_commit = off` (PoolsOfOneDatabase).
  */
-export async function writeWithoutWaitingForDisk(db: Db, query: Compilable<unknown> | CompiledQuery): Promise<number> {
-  const compiled = 'compile' in query ? query.compile() : query;
+export async function writeWithoutWaitingForDisk(db: Db, query: Compilable<unknown>): Promise<number> {
+  const compiled = query.compile();
   const handle = sqliteHandles.get(db);
   if (handle && !handle.connection.inTransaction) {
     const start = performance.now();

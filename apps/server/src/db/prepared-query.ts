@@ -20,8 +20,9 @@ interface Compiled {
 }
 
 /**
- * `build` compiled once per dialect: `build` receives stand-ins for the parameters and must use each
- * one as a bound value (a comparison, a limit, a value written), never to decide the query's shape.
+ * The query `build` makes, compiled once per dialect. `build` receives stand-ins for the parameters
+ * and must use each one as a bound value (a comparison, a limit, a value written), never to decide
+ * the query's shape: one that does is refused here.
  */
 function compiledOnce<P extends Record<string, Value>>(
   build: (db: DbOrTrx, params: P) => Compilable<unknown>,
@@ -48,7 +49,7 @@ function compiledOnce<P extends Record<string, Value>>(
       };
       const bound = new Set(compiled.values.flatMap((v) => ('name' in v ? [v.name] : [])));
       const unbound = [...used].filter((name) => !bound.has(name));
-      if (unbound.length > 0) throw new Error(`preparedQuery: ${unbound.join(', ')} not bound in ${compiled.sql}`);
+      if (unbound.length > 0) throw new Error(`compiled once: ${unbound.join(', ')} not bound in ${compiled.sql}`);
       byDialect.set(dialect, compiled);
     }
     return compiled;
@@ -75,17 +76,17 @@ export function preparedQuery<P extends Record<string, Value>, R>(
 }
 
 /**
- * A write of a fixed shape (compiledOnce): the compiled query with these values, to run as any
- * compiled query (`executeQuery`, writeWithoutWaitingForDisk). A write a request makes often is
- * neither built nor compiled again each time: among the reads, that work ran cold and cost a visit
- * counted more than the write itself (docs/PERFORMANCE.md, 2026-11-30, evening).
+ * A write of a fixed shape (compiledOnce): a query that compiles to the kept SQL with these values, run
+ * as any other (`executeQuery`, writeWithoutWaitingForDisk). A write a request makes often is neither
+ * built nor compiled again each time: among the reads, that work ran cold and cost a visit counted
+ * more than the write itself (docs/PERFORMANCE.md, 2026-11-30, evening).
  */
 export function preparedWrite<P extends Record<string, Value>>(
   build: (db: DbOrTrx, params: P) => Compilable<unknown>,
-): (db: DbOrTrx, params: P) => CompiledQuery {
+): (db: DbOrTrx, params: P) => Compilable<unknown> {
   const compiledFor = compiledOnce(build);
   return (db, params) => {
     const compiled = compiledFor(db);
-    return CompiledQuery.raw(compiled.sql, valuesOf(compiled, params));
+    return { compile: () => CompiledQuery.raw(compiled.sql, valuesOf(compiled, params)) };
   };
 }

@@ -327,7 +327,7 @@ describe(`prepared reads and transactions (${dialect})`, () => {
         .where('name', '=', p.name)
         .limit(p.many > 1 ? 10 : 1),
     );
-    await expect(shaped(t.db, { name: 'jobs', many: 5 })).rejects.toThrow('preparedQuery: many not bound');
+    await expect(shaped(t.db, { name: 'jobs', many: 5 })).rejects.toThrow('compiled once: many not bound');
   });
 
   it('reads past Kysely only on the database itself, and on SQLite only while no transaction is open', async () => {

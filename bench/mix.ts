@@ -21,7 +21,8 @@
 //
 // Pinning, on a machine with two cores: the load generator on LOAD_CORE; every server process on
 // SERVER_CORE, the two instances and nginx included, so the two-instance figures are what a second
-// instance and a proxy cost on the same CPU, not what a second core would add. PostgreSQL runs where
+// instance and a proxy cost on the same CPU, not what a second core would add; nginx runs one worker
+// there, as its `worker_processes auto` gives on a machine of one core. PostgreSQL runs where
 // the kernel puts it, as for the single instance on it. In the generator the writer has a thread and
 // an event loop of its own (bench/mix-writer.mjs): sharing the read connections' loop, it sent the
 // writes seconds late on a slower machine, and the write figures measured the generator.
@@ -783,10 +784,12 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
     if (two) {
       const dir = path.join(bench.work, 'nginx');
       nginxPidFile = path.join(dir, 'nginx.pid');
+      // One worker for the one core it is pinned to, as `auto` gives on a machine of one core.
       await startNginx(
         dir,
         topology.entry,
         topology.instances.map((i) => i.port),
+        { workers: hasTaskset ? 1 : undefined },
       );
       pinNginx(dir);
     }

@@ -280,13 +280,14 @@ export interface Nginx {
  * deploy/nginx.conf with its placeholders filled in, in `dir`, run by nginx in the foreground as a
  * child of this process (`nginx -p dir -c dir/nginx.conf -g 'daemon off; pid …;'`). Ready once it
  * passes GET /api/ready to an instance; with `instancesDown` (instance ports nothing listens on, as
- * while every instance restarts) once it answers at all.
+ * while every instance restarts) once it answers at all. `workers` sets its `worker_processes` where
+ * the file says `auto`, one a core: nginx 1.22 counts the machine's cores, not those it is pinned to.
  */
 export async function startNginx(
   dir: string,
   port: number,
   instancePorts: number[],
-  { instancesDown = false } = {},
+  { instancesDown = false, workers }: { instancesDown?: boolean; workers?: number } = {},
 ): Promise<Nginx> {
   const logs = path.join(dir, 'logs');
   const temp = path.join(dir, 'temp');
@@ -304,13 +305,17 @@ export async function startNginx(
     // Only the placeholders in use (not the ones the comments name) must be known.
     return values[name] ?? whole;
   });
-  const unfilled = rendered
+  const AUTO = /^worker_processes auto;$/m;
+  if (workers !== undefined && !AUTO.test(rendered))
+    throw new Error('deploy/nginx.conf has no "worker_processes auto;"');
+  const configured = workers === undefined ? rendered : rendered.replace(AUTO, `worker_processes ${workers};`);
+  const unfilled = configured
     .split('\n')
     .filter((line) => !line.trimStart().startsWith('#') && /\{\{[A-Z_]+\}\}/.test(line));
   if (unfilled.length > 0)
     throw new Error(`deploy/nginx.conf has placeholders this test does not fill: ${unfilled.join('; ')}`);
   const conf = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(conf, rendered);
+  fs.writeFileSync(conf, configured);
   const errorLog = path.join(logs, 'error.log');
   const args = ['-p', `${dir}/`, '-e', errorLog, '-c', conf, '-g', `daemon off; pid ${path.join(dir, 'nginx.pid')};`];
   // Debian installs nginx in /usr/sbin, which a user's PATH may lack.

@@ -784,7 +784,6 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
     if (two) {
       const dir = path.join(bench.work, 'nginx');
       nginxPidFile = path.join(dir, 'nginx.pid');
-      // One worker for the one core it is pinned to, as `auto` gives on a machine of one core.
       await startNginx(
         dir,
         topology.entry,

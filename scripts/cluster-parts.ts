@@ -280,8 +280,8 @@ export interface Nginx {
  * deploy/nginx.conf with its placeholders filled in, in `dir`, run by nginx in the foreground as a
  * child of this process (`nginx -p dir -c dir/nginx.conf -g 'daemon off; pid …;'`). Ready once it
  * passes GET /api/ready to an instance; with `instancesDown` (instance ports nothing listens on, as
- * while every instance restarts) once it answers at all. `workers` sets its `worker_processes` where
- * the file says `auto`, one a core: nginx 1.22 counts the machine's cores, not those it is pinned to.
+ * while every instance restarts) once it answers at all. `workers` replaces the file's
+ * `worker_processes auto`, by which nginx 1.22 counts the machine's cores, not those it is pinned to.
  */
 export async function startNginx(
   dir: string,

@@ -14,10 +14,12 @@
 // BENCH_REDIS_URL=redis://…/N (a database other than 0, emptied before and after) gives the two
 // instances one set of rate-limit counters, as several machines have them (docs/OPERATIONS.md);
 // without it each counts its own. MIX_JOBS (default 100,000) and MIX_RESUMES (a fifth of the jobs)
-// size the dataset. The writes' rate limits stay on: the writes are spread over enough people that
-// none reaches a limit in a run, and each person writes from a loopback address of their own, which
-// the single instance sees as the connection's address and the two behind nginx as the
-// X-Forwarded-For entry nginx adds (TRUST_PROXY=1, as deploy/nginx.conf asks).
+// size the dataset; MIX_TOPOLOGIES (sqlite, pg, pg-two, comma-separated; default all) runs only those
+// named, as when two builds of the server are run in turn on one. The writes' rate limits stay on:
+// the writes are spread over enough people that none reaches a limit in a run, and each person
+// writes from a loopback address of their own, which the single instance sees as the connection's
+// address and the two behind nginx as the X-Forwarded-For entry nginx adds (TRUST_PROXY=1, as
+// deploy/nginx.conf asks).
 //
 // Pinning, on a machine with two cores: the load generator on LOAD_CORE; every server process on
 // SERVER_CORE, the two instances and nginx included, so the two-instance figures are what a second
@@ -175,6 +177,7 @@ const JOBS = Number(process.env.MIX_JOBS ?? 100_000);
 const RESUMES = Number(process.env.MIX_RESUMES ?? Math.round(JOBS / 5));
 const PG_URL = process.env.BENCH_DATABASE_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL;
+const ONLY = process.env.MIX_TOPOLOGIES?.split(',').map((name) => name.trim());
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4100);
 const PORTS = {
   sqlite: FIRST_PORT,
@@ -1041,11 +1044,14 @@ function judgeTopology(t: TopologyResult): Check[] {
   ];
 }
 
+/** Why a topology's targets were not judged. */
+const notRun = PG_URL ? 'not run: left out of MIX_TOPOLOGIES' : 'not run: set BENCH_DATABASE_URL';
+
 /** Each write kind's p99 on two instances against one, both on PostgreSQL. */
 function judgeScaling(one: TopologyResult | undefined, two: TopologyResult | undefined): Check[] {
   const target = `a write's p99 with two instances <= ${TARGETS.maxWriteP99OfOne} x with one`;
   if (!one || !two) {
-    return [{ target, topology: 'pg-two / pg', value: null, pass: null, note: 'not run: set BENCH_DATABASE_URL' }];
+    return [{ target, topology: 'pg-two / pg', value: null, pass: null, note: notRun }];
   }
   const a = one.withWrites.writes!;
   const b = two.withWrites.writes!;
@@ -1077,7 +1083,7 @@ function judgeScaling(one: TopologyResult | undefined, two: TopologyResult | und
 // ---------------------------------------------------------------- the run
 
 async function main() {
-  const topologies: Topology[] = [
+  const all: Topology[] = [
     {
       name: 'sqlite',
       title: 'One instance, SQLite',
@@ -1087,7 +1093,7 @@ async function main() {
     },
   ];
   if (PG_URL) {
-    topologies.push(
+    all.push(
       {
         name: 'pg',
         title: 'One instance, PostgreSQL',
@@ -1105,6 +1111,14 @@ async function main() {
         databaseUrl: () => PG_URL,
         entry: PORTS.nginx,
       },
+    );
+  }
+  const topologies = ONLY ? all.filter((t) => ONLY.includes(t.name)) : all;
+  const unknown = ONLY?.filter((name) => !all.some((t) => t.name === name)) ?? [];
+  if (unknown.length > 0) {
+    throw new Error(
+      `MIX_TOPOLOGIES names ${unknown.join(', ')}: the topologies are ${all.map((t) => t.name).join(', ')}` +
+        (PG_URL ? '' : ' (pg and pg-two need BENCH_DATABASE_URL)'),
     );
   }
   if (REDIS_URL && !/\/([1-9]\d*)$/.test(new URL(REDIS_URL).pathname)) {
@@ -1197,7 +1211,7 @@ async function main() {
       topology: 'pg-two',
       value: null,
       pass: null,
-      note: 'not run: set BENCH_DATABASE_URL',
+      note: notRun,
     });
   }
   console.log('\nTargets');

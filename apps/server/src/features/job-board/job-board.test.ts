@@ -300,6 +300,31 @@ describe(`job postings, saved jobs and metrics (${dialect})`, () => {
       });
     });
 
+    it("answers a save and an unsave with the posting's savers, oldest save first", async () => {
+      const id = await createPublishedJob(t, owner.id);
+      const [first, second, third, never] = [
+        await createUser(t),
+        await createUser(t),
+        await createUser(t),
+        await createUser(t),
+      ];
+      const save = (u: typeof first) =>
+        t.inject({ method: 'POST', url: `/api/favorites/${u.id}/${id}`, headers: u.auth });
+      const unsave = (u: typeof first) =>
+        t.inject({ method: 'POST', url: `/api/favorites/remove/${u.id}/${id}`, headers: u.auth });
+      for (const u of [third, first, second]) {
+        await save(u);
+        t.clock.advance(60_000);
+      }
+      // Saved again, a save keeps its first time and place.
+      expect((await save(third)).json()).toMatchObject({ favoritedBy: [third.id, first.id, second.id] });
+      expect((await unsave(first)).json()).toMatchObject({ favoritedBy: [third.id, second.id] });
+      expect((await unsave(never)).json()).toMatchObject({ favoritedBy: [third.id, second.id] });
+      expect((await save(first)).json()).toMatchObject({ favoritedBy: [third.id, second.id, first.id] });
+      expect((await unsave(third)).json()).toMatchObject({ favoritedBy: [second.id, first.id] });
+      t.clock.advance(-3 * 60_000);
+    });
+
     it('refuses anonymous savers with 401 "Must be logged in to save", changing nothing', async () => {
       const id = await createPublishedJob(t, owner.id);
       for (const url of [`/api/favorites/${other.id}/${id}`, `/api/favorites/remove/${other.id}/${id}`]) {

@@ -177,7 +177,9 @@ const JOBS = Number(process.env.MIX_JOBS ?? 100_000);
 const RESUMES = Number(process.env.MIX_RESUMES ?? Math.round(JOBS / 5));
 const PG_URL = process.env.BENCH_DATABASE_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL;
-const ONLY = process.env.MIX_TOPOLOGIES?.split(',').map((name) => name.trim());
+const ONLY = process.env.MIX_TOPOLOGIES?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 4100);
 const PORTS = {
   sqlite: FIRST_PORT,
@@ -1113,7 +1115,7 @@ async function main() {
       },
     );
   }
-  const topologies = ONLY ? all.filter((t) => ONLY.includes(t.name)) : all;
+  const topologies = ONLY?.length ? all.filter((t) => ONLY.includes(t.name)) : all;
   const unknown = ONLY?.filter((name) => !all.some((t) => t.name === name)) ?? [];
   if (unknown.length > 0) {
     throw new Error(

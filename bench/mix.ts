@@ -541,6 +541,8 @@ interface Scraped {
    * nodejs_eventloop_lag_max_seconds, whose histogram each scrape starts again), in ms.
    */
   loopLateMaxMs: number;
+  /** db_query_duration_seconds by statement kind (select, insert, …), added up over the instances. */
+  statements: Map<string, { seconds: number; count: number }>;
 }
 
 /** cache_lookups_total and the answers' times of every instance, added up; null for a cache no instance reports. */
@@ -550,6 +552,7 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
   let gcSeconds = 0;
   const majors = { count: 0, seconds: 0 };
   let loopLateMaxMs = 0;
+  const statements: Scraped['statements'] = new Map();
   const labelsOf = (text: string) =>
     Object.fromEntries([...text.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
   for (const port of metricsPorts) {
@@ -561,6 +564,13 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
         const key = `${method} ${route}`;
         const answer = answers.get(key) ?? answers.set(key, { seconds: 0, count: 0 }).get(key)!;
         answer[answered[1] === 'sum' ? 'seconds' : 'count'] += Number(answered[3]);
+        continue;
+      }
+      const queried = /^db_query_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/.exec(line);
+      if (queried) {
+        const { kind } = labelsOf(queried[2]!);
+        const times = statements.get(kind!) ?? statements.set(kind!, { seconds: 0, count: 0 }).get(kind!)!;
+        times[queried[1] === 'sum' ? 'seconds' : 'count'] += Number(queried[3]);
         continue;
       }
       const collected = /^nodejs_gc_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/.exec(line);
@@ -585,7 +595,7 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
       counts[outcome] += Number(match[2]);
     }
   }
-  return { lookups, answers, gcSeconds, majors, loopLateMaxMs };
+  return { lookups, answers, gcSeconds, majors, loopLateMaxMs, statements };
 }
 
 /**
@@ -606,6 +616,19 @@ function serverTimes(before: Scraped, after: Scraped, method: 'GET' | 'POST'): S
     count += a.count - b.count;
   }
   return { meanMs: count > 0 ? (seconds / count) * 1000 : null, seconds, routes };
+}
+
+/** The statements' times by kind between two scrapes. */
+function statementTimes(before: Scraped, after: Scraped): Phase['statements'] {
+  const kinds: Phase['statements'] = {};
+  for (const [kind, a] of after.statements) {
+    const b = before.statements.get(kind) ?? { seconds: 0, count: 0 };
+    const count = a.count - b.count;
+    if (count === 0) continue;
+    const seconds = a.seconds - b.seconds;
+    kinds[kind] = { count, meanMs: (seconds / count) * 1000, seconds };
+  }
+  return kinds;
 }
 
 interface ServerTimes {
@@ -662,6 +685,12 @@ interface Phase {
    * times overlap: `loopSeconds` is null, and the times are waits as much as work.
    */
   serverTimes: { writes: ServerTimes; reads: ServerTimes; loopSeconds: number | null };
+  /**
+   * The servers' statements by kind (select, insert, update, delete, other; db_query_duration_seconds
+   * on /metrics): how many, their mean in ms and their time added up, reads' and writes' together.
+   * On SQLite a statement's time is the event loop's, a commit's sync included.
+   */
+  statements: Record<string, { count: number; meanMs: number; seconds: number }>;
   /**
    * CPU over the reads: the servers' (the instances', not nginx's or PostgreSQL's) in cores and in µs
    * per request answered (reads and writes), and the generator's in cores. A server that kept its core
@@ -846,6 +875,7 @@ async function measureTopology(bench: Bench, topology: Topology, cast: MixActors
           reads: serverTimes(before, after, 'GET'),
           loopSeconds: topology.name === 'sqlite' ? SECONDS * servers.length : null,
         },
+        statements: statementTimes(before, after),
         gcMsPerSecond: ((after.gcSeconds - before.gcSeconds) * 1000) / ((performance.now() - scraped) / 1000),
         majors: {
           count: after.majors.count - before.majors.count,
@@ -934,6 +964,11 @@ function printPhase(label: string, phase: Phase, readOnly: Phase | null): void {
     .map(([name, g]) => `${name} ${int(g.count)} p99 ${ms(g.p99)}`)
     .join(' · ');
   console.log(`    ${groups}`);
+  const statements = Object.entries(phase.statements)
+    .sort(([, a], [, b]) => b.seconds - a.seconds)
+    .map(([kind, k]) => `${kind} ${int(k.count)} × ${k.meanMs.toFixed(3)} ms`)
+    .join(' · ');
+  console.log(`    statements: ${statements}`);
   const writes = phase.writes;
   if (!writes) return;
   console.log(

@@ -531,7 +531,7 @@ interface Scraped {
    * http_request_duration_seconds by method and route ("POST /api/job/clicks"), added up over the
    * instances: the time requests spent in the servers.
    */
-  answers: Map<string, { seconds: number; count: number }>;
+  answers: Map<string, Totals>;
   /** nodejs_gc_duration_seconds, added up over the kinds and the instances: the collectors' time. */
   gcSeconds: number;
   /** The major collections (mark-compact) the instances have made, and their time. */
@@ -542,7 +542,19 @@ interface Scraped {
    */
   loopLateMaxMs: number;
   /** db_query_duration_seconds by statement kind (select, insert, …), added up over the instances. */
-  statements: Map<string, { seconds: number; count: number }>;
+  statements: Map<string, Totals>;
+}
+
+/** A histogram's time (its _sum) and count (its _count), added up over the instances. */
+interface Totals {
+  seconds: number;
+  count: number;
+}
+
+/** Adds one of a histogram's samples, its _sum (`part` 'sum') or its _count, to `key`'s totals. */
+function addTotal(totals: Map<string, Totals>, key: string, part: string, value: number): void {
+  const total = totals.get(key) ?? totals.set(key, { seconds: 0, count: 0 }).get(key)!;
+  total[part === 'sum' ? 'seconds' : 'count'] += value;
 }
 
 /** cache_lookups_total and the answers' times of every instance, added up; null for a cache no instance reports. */
@@ -561,16 +573,12 @@ async function scrapeMetrics(metricsPorts: readonly number[]): Promise<Scraped> 
       const answered = /^http_request_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/.exec(line);
       if (answered) {
         const { method, route } = labelsOf(answered[2]!);
-        const key = `${method} ${route}`;
-        const answer = answers.get(key) ?? answers.set(key, { seconds: 0, count: 0 }).get(key)!;
-        answer[answered[1] === 'sum' ? 'seconds' : 'count'] += Number(answered[3]);
+        addTotal(answers, `${method} ${route}`, answered[1]!, Number(answered[3]));
         continue;
       }
       const queried = /^db_query_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/.exec(line);
       if (queried) {
-        const { kind } = labelsOf(queried[2]!);
-        const times = statements.get(kind!) ?? statements.set(kind!, { seconds: 0, count: 0 }).get(kind!)!;
-        times[queried[1] === 'sum' ? 'seconds' : 'count'] += Number(queried[3]);
+        addTotal(statements, labelsOf(queried[2]!).kind!, queried[1]!, Number(queried[3]));
         continue;
       }
       const collected = /^nodejs_gc_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/.exec(line);
@@ -688,7 +696,8 @@ interface Phase {
   /**
    * The servers' statements by kind (select, insert, update, delete, other; db_query_duration_seconds
    * on /metrics): how many, their mean in ms and their time added up, reads' and writes' together.
-   * On SQLite a statement's time is the event loop's, a commit's sync included.
+   * On SQLite a statement's time is the event loop's, a commit's sync included; on PostgreSQL it runs
+   * from the call to the answer read, so it holds the waits for a pooled connection and for a turn.
    */
   statements: Record<string, { count: number; meanMs: number; seconds: number }>;
   /**

@@ -1,6 +1,6 @@
 // Every query of the job board: search, postings, saved jobs and the daily metrics counters.
 import { PAGE_SIZE, type JobTile } from '@teacheast/shared';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { isPostgres, writeWithoutWaitingForDisk, type Db, type DbOrTrx } from '../../db/create-db.js';
 import {
   finishTileJson,
@@ -10,7 +10,9 @@ import {
   type WrittenTile,
 } from '../../db/job-fields.js';
 import type { TermsQuery } from '../../db/job-terms.js';
+import type { Database } from '../../db/schema.js';
 import { preparedQuery, preparedWrite } from '../../db/prepared-query.js';
+import { turnBatched } from '../../db/turn-batch.js';
 import type { JsonText } from '../../lib/json-text.js';
 import { isoText, TILE_COLUMNS } from '../jobs/presenters.js';
 
@@ -366,34 +368,52 @@ export async function findOldestLivePublishedAt(db: DbOrTrx, country: string, li
   return row?.published_at ?? null;
 }
 
-/** What a posting page's version is made of: its own version and what decides its status. */
-export function findPostingVersion(db: DbOrTrx, id: string) {
-  return postingVersionQuery(db, { id }).then(([row]) => row);
-}
+/**
+ * What a posting page's version is made of: its own version and what decides its status. Read with
+ * the turn's other postings' in one statement on PostgreSQL (db/turn-batch.ts).
+ */
+export const findPostingVersion = turnBatched(
+  (db, id) => postingVersionQuery(db, { id }).then(([row]) => row),
+  (db, ids) =>
+    db
+      .selectFrom('jobs')
+      .select(['id', 'version', 'published_at'])
+      .where(sql<SqlBool>`${sql.ref('id')} = any(${ids})`)
+      .execute(),
+);
 
 const postingVersionQuery = preparedQuery((db, p: { id: string }) =>
   db.selectFrom('jobs').select(['version', 'published_at']).where('id', '=', p.id),
 );
 
-/** The posting's version, what decides its status, and the version of who saved it (migration 025). */
-export function findPostingAnswerVersion(db: DbOrTrx, id: string) {
-  return postingAnswerVersionQuery(db, { id }).then(([row]) => row);
-}
+/**
+ * The posting's version, what decides its status, and the version of who saved it (migration 025).
+ * Read with the turn's other postings' in one statement on PostgreSQL (db/turn-batch.ts).
+ */
+export const findPostingAnswerVersion = turnBatched(
+  (db, id) => postingAnswerVersionQuery(db, { id }).then(([row]) => row),
+  (db, ids) =>
+    db
+      .selectFrom('jobs')
+      .select((eb) => ['id', 'version', 'published_at', savesVersionOf(eb)])
+      .where(sql<SqlBool>`${sql.ref('id')} = any(${ids})`)
+      .execute(),
+);
+
+/** The version of who saved the job the query reads (jobs.id), as saves_version. */
+const savesVersionOf = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+  eb
+    .selectFrom('job_saves')
+    .select('job_saves.version')
+    .whereRef('job_saves.job_id', '=', 'jobs.id')
+    .as('saves_version');
 
 // A subquery, not a join: SQLite then finds the job as findPostingVersion does (10 µs against 21 µs
 // for the join, which it read through the page stamps' index, on the benchmark's 20,000 jobs).
 const postingAnswerVersionQuery = preparedQuery((db, p: { id: string }) =>
   db
     .selectFrom('jobs')
-    .select((eb) => [
-      'version',
-      'published_at',
-      eb
-        .selectFrom('job_saves')
-        .select('job_saves.version')
-        .whereRef('job_saves.job_id', '=', 'jobs.id')
-        .as('saves_version'),
-    ])
+    .select((eb) => ['version', 'published_at', savesVersionOf(eb)])
     .where('id', '=', p.id),
 );
 
